@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { columnNames, isWallClockColumn, quoteIdent, tableNames, type Db } from './database';
+
+export interface HashOptions {
+  /** Hash only these tables (default: every table of the file). */
+  tables?: readonly string[];
+}
+
+/**
+ * The hash of one table's contents: rows sorted by every hashed column, wall-clock columns left out.
+ * Two files with equal hashes hold the same facts, whatever order or time they were written in.
+ */
+export function tableHash(db: Db, table: string): string {
+  const columns = columnNames(db, table).filter((c) => !isWallClockColumn(c));
+  const h = createHash('sha256');
+  h.update(`${table}(${columns.join(',')})\n`);
+  if (columns.length === 0) return h.digest('hex');
+  const list = columns.map(quoteIdent).join(', ');
+  const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${list}`).raw(true);
+  for (const row of stmt.iterate()) {
+    h.update(JSON.stringify(row));
+    h.update('\n');
+  }
+  return h.digest('hex');
+}
+
+export function tableHashes(db: Db, options: HashOptions = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of options.tables ?? tableNames(db)) out[t] = tableHash(db, t);
+  return out;
+}
+
+export function canonicalHash(db: Db, options: HashOptions = {}): string {
+  const h = createHash('sha256');
+  for (const [table, digest] of Object.entries(tableHashes(db, options)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    h.update(`${table}=${digest}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** Tables whose contents differ between two files (or exist in only one). */
+export function differingTables(a: Db, b: Db, options: HashOptions = {}): string[] {
+  const ha = tableHashes(a, options);
+  const hb = tableHashes(b, options);
+  const names = [...new Set([...Object.keys(ha), ...Object.keys(hb)])].sort();
+  return names.filter((n) => ha[n] !== hb[n]);
+}

@@ -1,0 +1,46 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { ValidateFunction } from 'ajv';
+import { ajv, describeErrors } from './json-schema';
+
+/** A domain event contract: its past-tense name and the JSON Schema of its payload. */
+export interface EventContract<T extends string = string, S extends TSchema = TSchema> {
+  readonly type: T;
+  readonly schema: S;
+  /** Type-level carrier for the payload; never read at run time. */
+  readonly _data?: Static<S>;
+}
+
+export type EventData<C> = C extends EventContract<string, infer S> ? Static<S> : never;
+
+const contracts = new Map<string, { contract: EventContract; validate: ValidateFunction }>();
+
+export function defineEvent<T extends string, S extends TSchema>(type: T, schema: S): EventContract<T, S> {
+  if (contracts.has(type)) throw new Error(`Event type ${type} is defined twice.`);
+  const contract: EventContract<T, S> = { type, schema };
+  contracts.set(type, { contract, validate: ajv.compile(schema) });
+  return contract;
+}
+
+export function eventContract(type: string): EventContract | undefined {
+  return contracts.get(type)?.contract;
+}
+
+export function knownEventTypes(): string[] {
+  return [...contracts.keys()].sort();
+}
+
+export class EventRejected extends Error {
+  constructor(readonly code: 'unknown_event_type' | 'invalid_event_payload', message: string) {
+    super(message);
+    this.name = 'EventRejected';
+  }
+}
+
+/** Throws EventRejected unless `data` is a valid payload of a known event type. */
+export function validateEvent(type: string, data: unknown): void {
+  const entry = contracts.get(type);
+  if (!entry) throw new EventRejected('unknown_event_type', `Event type ${type} is not defined.`);
+  if (!entry.validate(data)) {
+    throw new EventRejected('invalid_event_payload', `${type}: ${describeErrors(entry.validate.errors, 'data')}`);
+  }
+}

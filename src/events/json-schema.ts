@@ -1,0 +1,47 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+/**
+ * The one ajv instance of the process. Event payloads, request bodies and task packs are all
+ * validated with it, so formats and keywords mean the same thing everywhere.
+ */
+export const ajv = createAjv(false);
+
+/** Query strings arrive as text: this instance coerces `limit=5` to a number and fills defaults. */
+export const ajvQuery = createAjv(true);
+
+function createAjv(forQueries: boolean): Ajv2020 {
+  const instance = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: forQueries, coerceTypes: forQueries });
+  addFormats(instance, ['date', 'date-time', 'email', 'uri']);
+  /** Decimal money at the API: a number or numeric string with at most two decimal places. */
+  instance.addKeyword({
+    keyword: 'x-money',
+    type: ['number', 'string'],
+    schemaType: 'boolean',
+    validate: (enabled: boolean, value: number | string) => !enabled || isMoneyLiteral(value),
+    errors: false,
+  });
+  return instance;
+}
+
+export function isMoneyLiteral(value: unknown): boolean {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return false;
+    const cents = value * 100;
+    return Math.abs(cents - Math.round(cents)) < 1e-6 && Math.abs(value) < 1e13;
+  }
+  return typeof value === 'string' && /^-?\d{1,13}(\.\d{1,2})?$/.test(value);
+}
+
+/** Renders ajv errors as one sentence naming the field. */
+export function describeErrors(errors: readonly { instancePath: string; message?: string; params?: Record<string, unknown>; keyword: string }[] | null | undefined, subject = 'body'): string {
+  if (!errors || errors.length === 0) return `${subject} is invalid.`;
+  const parts = errors.slice(0, 3).map((e) => {
+    const where = e.instancePath ? `${subject}${e.instancePath.replace(/\//g, '.')}` : subject;
+    if (e.keyword === 'additionalProperties') return `${where} has unknown field '${String(e.params?.additionalProperty)}'`;
+    if (e.keyword === 'required') return `${where} is missing required field '${String(e.params?.missingProperty)}'`;
+    if (e.keyword === 'x-money') return `${where} must be an amount with at most two decimal places`;
+    return `${where} ${e.message ?? 'is invalid'}`;
+  });
+  return parts.join('; ') + '.';
+}

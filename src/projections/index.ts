@@ -1,0 +1,27 @@
+import { clock } from './clock';
+import { idCounters } from './id-counters';
+import { org } from './org';
+import { ReadModelRegistry } from './registry';
+import type { TableAccess } from './table-access';
+
+/**
+ * Every read model of the application, in the order they fold an event. Adding an area adds its
+ * read model here; the type of `Queries` follows.
+ */
+export const readModels = {
+  idCounters,
+  clock,
+  org,
+} as const;
+
+export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };
+
+export function createAppRegistry(): ReadModelRegistry {
+  return new ReadModelRegistry().register(...Object.values(readModels));
+}
+
+export function buildQueries(tables: TableAccess): Queries {
+  const out: Record<string, unknown> = {};
+  for (const [key, model] of Object.entries(readModels)) out[key] = model.queries(tables);
+  return out as Queries;
+}

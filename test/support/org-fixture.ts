@@ -1,0 +1,34 @@
+import type { Api } from '../../src/api/pipeline';
+import { advanceClock } from '../../src/domain/clock/actions';
+import { issueToken, systemCall } from './erp';
+
+function ok(res: { status: number; body: any }, what: string) {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * A small company: purchasing (manager with a $10,000 limit, a buyer), accounting (controller),
+ * a read-only auditor. Returns each user's token.
+ */
+export function seedSmallOrg(api: Api, start = '2026-10-05') {
+  ok(JSON.parse(api.runInternal(advanceClock, { to: start }).body), 'clock');
+  ok(systemCall(api, 'POST', '/company', { code: 'NVC', name: 'Northgate Valve Co.', currency: 'USD', fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] }), 'company');
+  for (const [id, name] of [['PUR', 'Purchasing'], ['ACC', 'Accounting'], ['OPS', 'Operations']]) ok(systemCall(api, 'POST', '/departments', { id, name }), id!);
+  ok(systemCall(api, 'POST', '/roles', { id: 'purchasing_manager', name: 'Purchasing manager', permissions: ['requisition.approve', 'requisition.read'] }), 'role');
+  ok(systemCall(api, 'POST', '/roles', { id: 'buyer', name: 'Buyer', permissions: ['requisition.read', 'requisition.create'] }), 'role');
+  ok(systemCall(api, 'POST', '/roles', { id: 'controller', name: 'Controller', permissions: ['requisition.approve', 'audit.read', 'org.admin'] }), 'role');
+  ok(systemCall(api, 'POST', '/roles', { id: 'auditor', name: 'Auditor (read-only)', permissions: ['audit.read'] }), 'role');
+  ok(systemCall(api, 'POST', '/users', { id: 'grace.lin', name: 'Grace Lin', email: 'grace.lin@northgate.example', department: 'ACC', roles: ['controller'] }), 'user');
+  ok(systemCall(api, 'POST', '/users', { id: 'maya.chen', name: 'Maya Chen', email: 'maya.chen@northgate.example', department: 'PUR', manager: 'grace.lin', roles: ['purchasing_manager'] }), 'user');
+  ok(systemCall(api, 'POST', '/users', { id: 'sam.ortiz', name: 'Sam Ortiz', email: 'sam.ortiz@northgate.example', department: 'PUR', manager: 'maya.chen', roles: ['buyer'] }), 'user');
+  ok(systemCall(api, 'POST', '/users', { id: 'ava.reed', name: 'Ava Reed', email: 'ava.reed@northgate.example', department: 'ACC', roles: ['auditor'] }), 'user');
+  ok(systemCall(api, 'POST', '/approval-limits', { subject_type: 'role', subject: 'purchasing_manager', document_type: 'requisition', amount: 10000 }), 'limit');
+  ok(systemCall(api, 'POST', '/approval-limits', { subject_type: 'role', subject: 'controller', document_type: 'requisition', amount: 100000 }), 'limit');
+  return {
+    grace: issueToken(api, 'grace.lin'),
+    maya: issueToken(api, 'maya.chen'),
+    sam: issueToken(api, 'sam.ortiz'),
+    ava: issueToken(api, 'ava.reed'),
+  };
+}
