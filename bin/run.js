@@ -1,2 +1,7 @@
 #!/usr/bin/env node
-require('@oclif/core').execute({ dir: __dirname });
+// Agent commands with plain arguments take a lean path (same functions, no oclif start-up);
+// everything else, help included, goes through oclif. ERP_CLI_OCLIF_ONLY=1 turns the lean path off.
+(async () => {
+  if (!process.env.ERP_CLI_OCLIF_ONLY && (await require('../dist/src/client/fast-path').runFast(process.argv.slice(2)))) return;
+  await require('@oclif/core').execute({ dir: __dirname });
+})();

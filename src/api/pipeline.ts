@@ -38,6 +38,7 @@ const MAX_KEY_LENGTH = 200;
 interface CachedValidators {
   body?: ValidateFunction;
   query?: ValidateFunction;
+  params?: ValidateFunction;
 }
 
 /**
@@ -92,8 +93,16 @@ export class Api {
     return this.action(route, params, { method: route.method, path: route.path, body, asSystem: true }, SYSTEM_ACTOR);
   }
 
+  /** Records a request refused outside the pipeline (the control port) as a probe row. */
+  recordProbe(p: { method: string; path: string; action: string; code: string; status: number; detail: string }): ApiResponse {
+    const kind = p.method === 'GET' ? 'read' : 'write';
+    return this.refuseAndRecord({ kind, method: p.method, path: p.path, actor: 'anonymous', tokenId: null, action: p.action }, p.status, p.code, p.detail, {});
+  }
+
   private query(route: QueryDef, params: Record<string, string>, req: ApiRequest, actor: Actor): ApiResponse {
     const base = { kind: 'read' as const, method: 'GET', path: req.path, actor: actor.id, tokenId: actor.tokenId, action: `get ${route.path}`, objectType: route.objectType ?? null, objectId: params.id ?? null };
+    const badPath = this.badParams(route, params);
+    if (badPath) return this.refuseAndRecord(base, 400, 'invalid_request', badPath, { params });
     const query: Record<string, unknown> = { ...(req.query ?? {}) };
     const validate = this.validator(route, 'query');
     if (!validate(query)) return this.refuseAndRecord(base, 400, 'invalid_request', describeErrors(validate.errors, 'query'), { params, query: req.query ?? {} });
@@ -114,6 +123,8 @@ export class Api {
       return this.refuseAndRecord(base, 400, 'invalid_request', `An Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, {});
     }
     if (req.bodyError) return this.refuseAndRecord(base, req.bodyError.status, req.bodyError.code, req.bodyError.detail, {});
+    const badPath = this.badParams(route, params);
+    if (badPath) return this.refuseAndRecord(base, 400, 'invalid_request', badPath, { params });
     const body = req.body === undefined ? {} : req.body;
     const requestHash = hashRequest(route.method, req.path, body);
 
@@ -190,14 +201,22 @@ export class Api {
     return respond(status, JSON.stringify(problem(status, code, detail, today)), PROBLEM_CONTENT_TYPE, today);
   }
 
-  private validator(route: RouteDef, part: 'body' | 'query'): ValidateFunction {
+  private validator(route: RouteDef, part: 'body' | 'query' | 'params'): ValidateFunction {
     let cached = this.validators.get(route);
     if (!cached) {
       cached = {};
       this.validators.set(route, cached);
     }
     if (part === 'body') return (cached.body ??= ajv.compile((route as ActionDef).body));
+    if (part === 'params') return (cached.params ??= ajv.compile(route.params ?? { type: 'object' }));
     return (cached.query ??= ajvQuery.compile((route as QueryDef).query));
+  }
+
+  /** A path parameter that fails its declared schema is a bad request, never a lookup. */
+  private badParams(route: RouteDef, params: Record<string, string>): string | undefined {
+    if (!route.params) return undefined;
+    const validate = this.validator(route, 'params');
+    return validate(params) ? undefined : describeErrors(validate.errors, 'path');
   }
 }
 

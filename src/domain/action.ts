@@ -17,6 +17,8 @@ export interface ActionDef<B extends TObject = TObject> {
   method: WriteMethod;
   /** Path with `{param}` segments, e.g. `/purchase-orders/{id}/send`. */
   path: string;
+  /** Schemas of the path parameters; each defaults to a non-empty string. */
+  params?: TObject;
   summary: string;
   description?: string;
   tag: string;
@@ -46,6 +48,7 @@ export interface QueryDef<Q extends TObject = TObject> {
   kind: 'query';
   method: 'GET';
   path: string;
+  params?: TObject;
   summary: string;
   description?: string;
   tag: string;

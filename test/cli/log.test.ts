@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { call, openTestErp } from '../support/erp';
-import { seedSmallOrg } from '../support/org-fixture';
+import { seedSmallOrg } from '../../src/sim/small-company';
 
 const bin = join(__dirname, '..', '..', 'bin', 'run.js');
 const erp = (...args: string[]) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8' }).trim();

@@ -1,5 +1,5 @@
 import { call, eventCount, openTestErp, systemCall } from '../support/erp';
-import { seedSmallOrg } from '../support/org-fixture';
+import { seedSmallOrg } from '../../src/sim/small-company';
 
 function company() {
   const { erp, api } = openTestErp();

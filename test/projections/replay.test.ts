@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/events/database';
 import { createAppRegistry } from '../../src/projections';
 import { checkReplay, replayFile } from '../../src/projections/replay';
 import { call, openTestErp } from '../support/erp';
-import { seedSmallOrg } from '../support/org-fixture';
+import { seedSmallOrg } from '../../src/sim/small-company';
 
 function mixedStream(file: string) {
   const { erp, api } = openTestErp(file);

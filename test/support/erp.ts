@@ -1,5 +1,4 @@
 import { Api, type ApiRequest } from '../../src/api/pipeline';
-import { sha256Hex } from '../../src/api/actors';
 import { allRoutes } from '../../src/api/routes';
 import type { Emitted } from '../../src/domain/decision';
 import type { EventRow } from '../../src/events/event-row';
@@ -39,12 +38,7 @@ export function systemCall(api: Api, method: string, path: string, body?: unknow
   return { status: res.status, body: JSON.parse(res.body) };
 }
 
-/** Registers a token for a user through the API and returns its secret. */
-export function issueToken(api: Api, user: string, secret = `tok-${user}`): string {
-  const res = systemCall(api, 'POST', '/api-tokens', { user, token_sha256: sha256Hex(secret), label: 'test' });
-  if (res.status !== 201) throw new Error(`token for ${user}: ${JSON.stringify(res.body)}`);
-  return secret;
-}
+export { issueToken } from '../../src/sim/small-company';
 
 export function call(api: Api, token: string | null, method: string, path: string, body?: unknown, extra: Partial<ApiRequest> = {}) {
   const res = api.handle({ method, path, body, token, ...extra });
@@ -53,4 +47,21 @@ export function call(api: Api, token: string | null, method: string, path: strin
 
 export function eventCount(erp: ErpDb): number {
   return (erp.db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+}
+
+/** A decider context for a user, as the pipeline would build it (for pure decider tests). */
+export function contextFor(api: Api, userId: string): import('../../src/domain/decision').DecideContext {
+  const { actorForUser } = require('../../src/api/actors') as typeof import('../../src/api/actors');
+  const actor = actorForUser(api.read, userId, null);
+  if (!actor) throw new Error(`no user ${userId}`);
+  const allocated: Record<string, number> = {};
+  return {
+    actor,
+    today: api.today(),
+    read: api.read,
+    nextId: (prefix) => {
+      allocated[prefix] = (allocated[prefix] ?? api.read.idCounters.last(prefix)) + 1;
+      return `${prefix}-${String(allocated[prefix]).padStart(6, '0')}`;
+    },
+  };
 }

@@ -1,6 +1,18 @@
-import type { Api } from '../../src/api/pipeline';
-import { advanceClock } from '../../src/domain/clock/actions';
-import { issueToken, systemCall } from './erp';
+import type { Api } from '../api/pipeline';
+import { sha256Hex } from '../api/actors';
+import { advanceClock } from '../domain/clock/actions';
+
+function systemCall(api: Api, method: string, path: string, body?: unknown): { status: number; body: any } {
+  const res = api.handle({ method, path, body, asSystem: true });
+  return { status: res.status, body: JSON.parse(res.body) };
+}
+
+/** Registers a token for a user and returns its secret (deterministic: derived from the user id). */
+export function issueToken(api: Api, user: string, secret = `tok-${user}`): string {
+  const res = systemCall(api, 'POST', '/api-tokens', { user, token_sha256: sha256Hex(secret), label: 'small-company' });
+  if (res.status !== 201) throw new Error(`token for ${user}: ${JSON.stringify(res.body)}`);
+  return secret;
+}
 
 function ok(res: { status: number; body: any }, what: string) {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -8,7 +20,7 @@ function ok(res: { status: number; body: any }, what: string) {
 }
 
 /**
- * A small company: purchasing (manager with a $10,000 limit, a buyer), accounting (controller),
+ * A tiny fixture company for tests and benchmarks (the scenario generators build the real ones): purchasing (manager with a $10,000 limit, a buyer), accounting (controller),
  * a read-only auditor. Returns each user's token.
  */
 export function seedSmallOrg(api: Api, start = '2026-10-05') {

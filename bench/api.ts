@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startServer } from '../src/api/server';
+import { ErpClient } from '../src/client/http-client';
+import { packageRoot } from '../src/package-info';
+import { seedSmallOrg } from '../src/sim/small-company';
+import { percentile, printFigures, timeAsync, wantsJson, type Figure } from './figures';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CLI_CALLS = 20;
+const execFileP = promisify(execFile);
+
+async function latencies(n: number, send: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    const res = await send(i);
+    out.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (res.status >= 400) throw new Error(`request ${i} failed with ${res.status}`);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function pair(name: string, sorted: number[], note?: string): Figure[] {
+  return [
+    { name: `${name}.p50`, value: percentile(sorted, 0.5), unit: 'ms', note },
+    { name: `${name}.p99`, value: percentile(sorted, 0.99), unit: 'ms' },
+  ];
+}
+
+/** A bare node:http server answering a JSON body of the same size: the floor for the transport. */
+async function bareBaseline(bodyText: string): Promise<Figure[]> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(bodyText);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keep = new ErpClient({ baseUrl: url, keepAlive: true });
+  const fresh = new ErpClient({ baseUrl: url, keepAlive: false });
+  const figures = [...pair('api.bare_node_http.keepalive', await latencies(REQUESTS, () => keep.get('/'))), ...pair('api.bare_node_http.new_connection', await latencies(REQUESTS, () => fresh.get('/')))];
+  keep.close();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  return figures;
+}
+
+async function startToHealthy(dbFile: string): Promise<number> {
+  const start = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'run.js'), 'server', 'start', '--db', dbFile, '--control-token', 'bench'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (c: Buffer) => {
+      buf += c.toString();
+      if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const { control_url } = JSON.parse(line) as { control_url: string };
+  const control = new ErpClient({ baseUrl: control_url, token: 'bench' });
+  for (;;) {
+    const res = await control.get('/control/health').catch(() => ({ status: 0 }));
+    if (res.status === 200) break;
+  }
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  await control.post('/control/shutdown', {});
+  await new Promise((r) => child.once('exit', r));
+  return ms;
+}
+
+export async function benchApi(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bb-erp-bench-api-'));
+  try {
+    const server = await startServer({ dbFile: join(dir, 'erp.db'), controlToken: 'bench' });
+    const tokens = seedSmallOrg(server.api);
+    const keep = new ErpClient({ baseUrl: server.url, token: tokens.grace, keepAlive: true });
+    const fresh = new ErpClient({ baseUrl: server.url, token: tokens.grace, keepAlive: false });
+    // Each POST schedules a new leave: a write with a new document id, no idempotency key.
+    const leave = { user: 'sam.ortiz', start_date: '2027-01-04', end_date: '2027-01-08', delegate: 'maya.chen' };
+    const post = (c: ErpClient) => () => c.post('/leaves', leave);
+    const whoamiText = (await keep.get('/whoami')).text;
+    const figures: Figure[] = [
+      { name: 'api.requests_per_series', value: REQUESTS, unit: 'requests' },
+      ...pair('api.get_whoami.keepalive', await latencies(REQUESTS, () => keep.get('/whoami'))),
+      ...pair('api.get_whoami.new_connection', await latencies(REQUESTS, () => fresh.get('/whoami'))),
+      ...pair('api.post_leave.keepalive', await latencies(REQUESTS, post(keep)), 'a write: validation, decider, event + read models in one transaction'),
+      ...pair('api.post_leave.new_connection', await latencies(REQUESTS, post(fresh))),
+    ];
+    keep.close();
+    const bare = await bareBaseline(whoamiText);
+    figures.push(...bare);
+    const p50 = (name: string) => figures.find((f) => f.name === name)!.value;
+    figures.push({ name: 'api.get_whoami_vs_bare.keepalive', value: p50('api.get_whoami.keepalive.p50') / p50('api.bare_node_http.keepalive.p50'), unit: 'x', note: 'p50 over bare node:http p50' });
+
+    const env = { ...process.env, ERP_URL: server.url, ERP_TOKEN: tokens.maya };
+    const cli: number[] = [];
+    for (let i = 0; i < CLI_CALLS; i++) {
+      const t = await timeAsync(() => execFileP(process.execPath, [join(packageRoot(), 'bin', 'run.js'), 'whoami'], { env }));
+      cli.push(t.seconds * 1000);
+    }
+    cli.sort((a, b) => a - b);
+    const nodeBare: number[] = [];
+    for (let i = 0; i < CLI_CALLS; i++) nodeBare.push((await timeAsync(() => execFileP(process.execPath, ['-e', '0']))).seconds * 1000);
+    nodeBare.sort((a, b) => a - b);
+    figures.push(
+      { name: 'cli.erp_whoami.p50', value: percentile(cli, 0.5), unit: 'ms', note: `subprocess, ${CLI_CALLS} calls` },
+      { name: 'cli.node_startup.p50', value: percentile(nodeBare, 0.5), unit: 'ms', note: 'node -e 0, the floor' },
+    );
+    await server.close();
+    figures.push({ name: 'server.start_to_healthy', value: await startToHealthy(join(dir, 'erp.db')), unit: 'ms', note: '`erp server start` spawned until /control/health answers' });
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  benchApi().then((f) => printFigures(`HTTP API and CLI (${REQUESTS} requests per series)`, f, wantsJson()), (err) => {
+    process.stderr.write(String(err?.stack ?? err) + '\n');
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,108 @@
+import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
+import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
+import { pathParams } from './router';
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
+
+/** JSON Schema without TypeBox's symbol keys, as plain JSON for the document. */
+function plain(schema: unknown): SchemaObject {
+  return JSON.parse(JSON.stringify(schema ?? { type: 'object' })) as SchemaObject;
+}
+
+function pathParameters(route: RouteDef): ParameterObject[] {
+  const declared = (route.params ? plain(route.params).properties : undefined) as Record<string, SchemaObject> | undefined;
+  return pathParams(route.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: declared?.[name] ?? { type: 'string', minLength: 1, maxLength: 120 },
+  }));
+}
+
+function queryParameters(route: QueryDef): ParameterObject[] {
+  const schema = plain(route.query) as { properties?: Record<string, SchemaObject>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: (schema.required ?? []).includes(name),
+    schema: s,
+    ...(s.description ? { description: s.description } : {}),
+  }));
+}
+
+export function operationId(route: RouteDef): string {
+  if (route.kind === 'action') return route.action;
+  return 'get' + route.path.replace(/\{([^}]+)\}/g, 'by_$1').split(/[/-]/).filter(Boolean).map((s) => '_' + s).join('');
+}
+
+function operation(route: RouteDef): OperationObject {
+  const problems = {
+    '400': { description: 'Invalid request', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '401': { description: 'Missing or invalid bearer token', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '403': { description: 'Refused: permission, limit or self-approval', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '404': { description: 'No such document', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+  };
+  const base: OperationObject = {
+    operationId: operationId(route),
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag],
+    security: [{ bearer: [] }],
+    'x-permission': route.permission,
+    responses: {},
+  };
+  if (route.kind === 'query') {
+    return {
+      ...base,
+      parameters: [...pathParameters(route), ...queryParameters(route)],
+      responses: { '200': { description: 'OK', content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
+    };
+  }
+  const action = route as ActionDef;
+  return {
+    ...base,
+    'x-action': action.action,
+    'x-emits': action.emits.map((e) => e.type),
+    parameters: [
+      ...pathParameters(route),
+      { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 200 }, description: 'A retry with the same key returns the first response and has no second effect.' },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: plain(action.body) } } },
+    responses: {
+      [String(action.status ?? 200)]: { description: 'Done: the document as it now stands', content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } } },
+      ...problems,
+      '409': { description: 'Refused: the document\'s state does not allow it', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+      '422': { description: 'Refused: the request cannot be processed (e.g. an Idempotency-Key reused for another request)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document, derived from the route registry. Paths and methods sorted. */
+export function buildOpenApi(routes: readonly RouteDef[], version: string): Record<string, unknown> {
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion('3.1.0')
+    .addInfo({
+      title: 'bb-erp',
+      version,
+      description: 'A benchmark ERP. Every response carries the business date (header ERP-Business-Date and body field business_date). State changes are POSTs to named actions; errors are application/problem+json with a machine code.',
+    })
+    .addSecurityScheme('bearer', { type: 'http', scheme: 'bearer' })
+    .addSchema('Problem', {
+      type: 'object',
+      required: ['type', 'title', 'status', 'code', 'detail', 'business_date'],
+      properties: {
+        type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
+        code: { type: 'string', description: 'Machine code, e.g. over_limit' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+      },
+    });
+  const byPath = new Map<string, RouteDef[]>();
+  for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+  for (const path of [...byPath.keys()].sort()) {
+    const item: Record<string, OperationObject> = {};
+    for (const r of byPath.get(path)!.sort((a, b) => a.method.localeCompare(b.method))) item[r.method.toLowerCase()] = operation(r);
+    builder.addPath(path, item);
+  }
+  const tags = [...new Set(routes.map((r) => r.tag))].sort();
+  for (const name of tags) builder.addTag({ name });
+  return builder.getSpec() as unknown as Record<string, unknown>;
+}

@@ -1,0 +1,88 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { packageVersion } from '../package-info';
+import { createAppRegistry } from '../projections';
+import { ErpDb } from '../projections/erp-db';
+import type { WallClock } from '../events/store';
+import { createControlApp, type DayHook } from './control-app';
+import { createAgentApp, type RequestInterceptor } from './http-app';
+import { buildOpenApi } from './openapi';
+import { Api } from './pipeline';
+import { allRoutes } from './routes';
+
+export interface ServerOptions {
+  dbFile: string;
+  controlToken: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  controlPort?: number;
+  /** The agent port's interface; the control port always listens on loopback. */
+  host?: string;
+  onDay?: DayHook;
+  intercept?: RequestInterceptor;
+  wallClock?: WallClock;
+}
+
+export interface RunningServer {
+  url: string;
+  controlUrl: string;
+  api: Api;
+  erp: ErpDb;
+  /** Resolves once both ports are closed and the database is checkpointed and closed. */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Opens the database and serves the agent API and the control API. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const erp = ErpDb.open(options.dbFile, createAppRegistry(), { wallClock: options.wallClock });
+  const routes = allRoutes();
+  const api = new Api(erp, routes);
+  const version = packageVersion();
+  let closing: Promise<void> | undefined;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((r) => (resolveClosed = r));
+
+  const agent = await createHttpServer(createAgentApp(api, () => buildOpenApi(routes, version), options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await Promise.all([shutdown(agent.server), shutdown(control.server)]);
+      try {
+        erp.db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        erp.close();
+        resolveClosed();
+      }
+    })();
+    return closing;
+  };
+  const control = await createHttpServer(createControlApp(api, { token: options.controlToken, onDay: options.onDay, onShutdown: () => void close() }), options.controlPort ?? 0, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${agent.port}`,
+    controlUrl: `http://127.0.0.1:${control.port}`,
+    api,
+    erp,
+    closed,
+    close,
+  };
+}
+
+async function createHttpServer(app: RequestListener, port: number, host: string): Promise<{ server: Server; port: number }> {
+  const server = createServer(app);
+  server.keepAliveTimeout = 30_000;
+  return { server, port: await listen(server, port, host) };
+}
+
+function shutdown(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErpClient, RequestTimeout, type ClientResponse, type RequestOptions } from './http-client';
+import { renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
+
+/** What an agent command ends with: text for stdout and the process exit code. */
+export interface CliOutcome {
+  output: string;
+  exitCode: number;
+}
+
+export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): ErpClient {
+  const baseUrl = env.ERP_URL;
+  if (!baseUrl) throw new UsageError('ERP_URL is not set: it should hold the address of the bb-erp server, e.g. http://127.0.0.1:8080.');
+  const seconds = env.ERP_TIMEOUT_SECONDS ? Number(env.ERP_TIMEOUT_SECONDS) : 120;
+  return new ErpClient({ baseUrl, token: env.ERP_TOKEN ?? null, timeoutMs: seconds * 1000 });
+}
+
+export class UsageError extends Error {}
+
+const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+
+function outcome(res: ClientResponse): CliOutcome {
+  const text = typeof res.body === 'string' ? res.body + '\n' : pretty(res.body);
+  return { output: text, exitCode: res.status >= 400 ? 1 : 0 };
+}
+
+/** One request, printed as JSON; a refusal or failure exits non-zero with the problem. */
+export async function requestOutcome(method: string, path: string, options: RequestOptions, client = clientFromEnv()): Promise<CliOutcome> {
+  try {
+    return outcome(await client.request(method, path, options));
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export function failure(err: unknown): CliOutcome {
+  if (err instanceof UsageError) return { output: pretty({ code: 'usage', detail: err.message }), exitCode: 2 };
+  if (err instanceof RequestTimeout) return { output: pretty({ code: 'timeout', detail: err.message }), exitCode: 2 };
+  const detail = err instanceof Error ? err.message : String(err);
+  return { output: pretty({ code: 'connection_failed', detail: `The request did not complete: ${detail}` }), exitCode: 2 };
+}
+
+export function readHandbook(dir = join(process.cwd(), 'handbook')): HandbookFile[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+}
+
+export async function docsOutcome(word: string | undefined): Promise<CliOutcome> {
+  try {
+    const res = await clientFromEnv().get<OpenApiDoc>('/openapi.json');
+    if (res.status >= 400) return outcome(res);
+    return { output: renderDocs(res.body, word, readHandbook()), exitCode: 0 };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/** Reads a message and marks it read for the caller. */
+export async function readMessageOutcome(id: string): Promise<CliOutcome> {
+  try {
+    const client = clientFromEnv();
+    const res = await client.get(`/messages/${encodeURIComponent(id)}`);
+    if (res.status >= 400) return outcome(res);
+    await client.post(`/messages/${encodeURIComponent(id)}/read`, {});
+    return outcome(res);
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/** Downloads attachment n of a message: to a file with -o, else its text to stdout. */
+export async function attachmentOutcome(id: string, n: number, outFile: string | undefined): Promise<CliOutcome> {
+  try {
+    const res = await clientFromEnv().get<{ filename: string; content_type: string; encoding: 'utf8' | 'base64'; content: string }>(`/messages/${encodeURIComponent(id)}/attachments/${n}`);
+    if (res.status >= 400) return outcome(res);
+    const bytes = Buffer.from(res.body.content, res.body.encoding === 'base64' ? 'base64' : 'utf8');
+    if (outFile) {
+      writeFileSync(outFile, bytes);
+      return { output: pretty({ saved: outFile, filename: res.body.filename, content_type: res.body.content_type, bytes: bytes.length }), exitCode: 0 };
+    }
+    return { output: res.body.encoding === 'base64' ? pretty(res.body) : bytes.toString('utf8'), exitCode: 0 };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/** The body of a write: `--data` (JSON text or @file) merged with k=v pairs, which win. */
+export function writeBody(data: string | undefined, pairs: Record<string, unknown>): Record<string, unknown> {
+  let base: unknown = {};
+  if (data !== undefined) {
+    const text = data.startsWith('@') ? readFileSync(data.slice(1), 'utf8') : data;
+    try {
+      base = JSON.parse(text);
+    } catch (err) {
+      throw new UsageError(`--data is not valid JSON: ${(err as Error).message}`);
+    }
+    if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new UsageError('--data must hold a JSON object.');
+  }
+  return { ...(base as Record<string, unknown>), ...pairs };
+}

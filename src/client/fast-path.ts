@@ -1,0 +1,89 @@
+import { attachmentOutcome, docsOutcome, failure, readMessageOutcome, requestOutcome, writeBody, type CliOutcome } from './agent-cli';
+import { normalisePath, parsePairs } from './cli-args';
+
+/**
+ * Agents call the CLI hundreds of times a turn, so the agent commands skip oclif's start-up when
+ * their arguments are plain: same functions, same output. Anything else (help, an unknown flag, a
+ * wrong number of arguments) returns undefined and oclif handles it, with its usage errors.
+ */
+type Parsed = { flags: Record<string, string | true>; positionals: string[] };
+
+function parse(argv: readonly string[], valueFlags: Record<string, string>, boolFlags: Record<string, string> = {}): Parsed | undefined {
+  const flags: Record<string, string | true> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (arg.startsWith('-')) {
+      const [name, inline] = arg.includes('=') && arg.startsWith('--') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+      if (valueFlags[name]) {
+        const value = inline ?? argv[++i];
+        if (value === undefined) return undefined;
+        flags[valueFlags[name]] = value;
+      } else if (boolFlags[name] && inline === undefined) {
+        flags[boolFlags[name]] = true;
+      } else {
+        return undefined;
+      }
+    } else {
+      positionals.push(arg);
+    }
+  }
+  return { flags, positionals };
+}
+
+const WRITE_METHODS: Record<string, 'POST' | 'PATCH' | 'PUT' | 'DELETE'> = { post: 'POST', patch: 'PATCH', put: 'PUT', delete: 'DELETE' };
+
+function plan(argv: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+  const [command, ...rest] = argv;
+  if (!command) return undefined;
+  if (command === 'whoami') return rest.length === 0 ? () => requestOutcome('GET', '/whoami', {}) : undefined;
+  if (command === 'docs') {
+    const p = parse(rest, {});
+    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0]) : undefined;
+  }
+  if (command === 'get' || command === 'report') {
+    const p = parse(rest, {});
+    if (!p || p.positionals.length < 1 || p.positionals.slice(1).some((a) => !a.includes('=') || a.startsWith('='))) return undefined;
+    const path = command === 'get' ? normalisePath(p.positionals[0]!) : `/reports/${encodeURIComponent(p.positionals[0]!)}`;
+    return () => requestOutcome('GET', path, { query: parsePairs(p.positionals.slice(1), false) as Record<string, string> });
+  }
+  if (WRITE_METHODS[command]) {
+    const p = parse(rest, { '--data': 'data', '-d': 'data', '--key': 'key', '-k': 'key' });
+    if (!p || p.positionals.length < 1 || p.positionals.slice(1).some((a) => !a.includes('=') || a.startsWith('='))) return undefined;
+    return async () => {
+      try {
+        const body = writeBody(p.flags.data as string | undefined, parsePairs(p.positionals.slice(1), true));
+        return await requestOutcome(WRITE_METHODS[command]!, normalisePath(p.positionals[0]!), { body, idempotencyKey: p.flags.key as string | undefined });
+      } catch (err) {
+        return failure(err);
+      }
+    };
+  }
+  if (command === 'inbox') {
+    const p = parse(rest, { '--box': 'box', '-b': 'box', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });
+    if (!p || p.positionals.length > 0) return undefined;
+    for (const f of ['offset', 'limit'] as const) if (p.flags[f] !== undefined && !/^\d+$/.test(p.flags[f] as string)) return undefined;
+    return () => requestOutcome('GET', '/inbox', { query: { box: p.flags.box as string | undefined, unread: p.flags.unread ? 'true' : undefined, offset: p.flags.offset as string | undefined, limit: p.flags.limit as string | undefined } });
+  }
+  if (command === 'read') {
+    const p = parse(rest, {});
+    return p && p.positionals.length === 1 ? () => readMessageOutcome(p.positionals[0]!) : undefined;
+  }
+  if (command === 'attachment') {
+    const p = parse(rest, { '--output': 'output', '-o': 'output' });
+    if (!p || p.positionals.length !== 2 || !/^[1-9]\d*$/.test(p.positionals[1]!)) return undefined;
+    return () => attachmentOutcome(p.positionals[0]!, Number(p.positionals[1]), p.flags.output as string | undefined);
+  }
+  return undefined;
+}
+
+/** Runs an agent command without oclif when it can; false when oclif should take it. */
+export async function runFast(argv: readonly string[]): Promise<boolean> {
+  const run = plan(argv);
+  if (!run) return false;
+  const outcome = await run();
+  process.stdout.write(outcome.output);
+  if (outcome.exitCode !== 0) process.exitCode = outcome.exitCode;
+  return true;
+}

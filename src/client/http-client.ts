@@ -1,0 +1,97 @@
+import http from 'node:http';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token?: string | null;
+  /** Default 120 s, the agent CLI's timeout. */
+  timeoutMs?: number;
+  /** true: reuse connections; false: a new connection per request; unset: Node's default agent. */
+  keepAlive?: boolean;
+}
+
+export interface ClientResponse<T = any> {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  body: T;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  idempotencyKey?: string;
+  /** Raw body text (for tests of malformed input); wins over `body`. */
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export class RequestTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`No response within ${timeoutMs / 1000} s.`);
+    this.name = 'RequestTimeout';
+  }
+}
+
+/** A thin JSON client of the bb-erp HTTP API, on node:http so that the CLI starts fast. */
+export class ErpClient {
+  private readonly agent?: http.Agent;
+
+  constructor(private readonly options: ClientOptions) {
+    if (options.keepAlive) this.agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  }
+
+  get<T = any>(path: string, query?: RequestOptions['query']): Promise<ClientResponse<T>> {
+    return this.request<T>('GET', path, { query });
+  }
+
+  post<T = any>(path: string, body: unknown = {}, idempotencyKey?: string): Promise<ClientResponse<T>> {
+    return this.request<T>('POST', path, { body, idempotencyKey });
+  }
+
+  request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ClientResponse<T>> {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
+    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    if (payload !== undefined) {
+      headers['content-type'] = options.contentType ?? 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    const timeoutMs = this.options.timeoutMs ?? 120_000;
+    return new Promise((resolve, reject) => {
+      const agent = this.agent ?? (this.options.keepAlive === false ? false : undefined);
+      const req = http.request(url, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = text.length ? JSON.parse(text) : null;
+          } catch {
+            /* not JSON: keep the text */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: body as T });
+        });
+        res.on('error', reject);
+      });
+      const timer = setTimeout(() => {
+        req.destroy(new RequestTimeout(timeoutMs));
+      }, timeoutMs);
+      req.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+
+  close(): void {
+    this.agent?.destroy();
+  }
+}

@@ -1,0 +1,3 @@
+import { writeCommand } from '../client/agent-command';
+
+export default writeCommand('DELETE');

@@ -1,0 +1,19 @@
+import { Command, Flags } from '@oclif/core';
+import { requestOutcome } from '../client/agent-cli';
+import { finish } from '../client/agent-command';
+
+export default class Inbox extends Command {
+  static override summary = 'List messages in your boxes (erp whoami shows which boxes you can read).';
+  static override examples = ['<%= config.bin %> inbox --box ap --unread', '<%= config.bin %> inbox --box personal'];
+  static override flags = {
+    box: Flags.string({ char: 'b', description: 'a box, e.g. ap, purchasing, personal' }),
+    unread: Flags.boolean({ description: 'only messages you have not read' }),
+    offset: Flags.integer({ min: 0 }),
+    limit: Flags.integer({ min: 1, max: 1000 }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Inbox);
+    finish(await requestOutcome('GET', '/inbox', { query: { box: flags.box, unread: flags.unread ? 'true' : undefined, offset: flags.offset, limit: flags.limit } }));
+  }
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { Command, Flags } from '@oclif/core';
+import { startServer } from '../../api/server';
+
+export default class ServerStart extends Command {
+  static override summary = 'Serve a scenario or attempt database: the agent API and the control API.';
+  static override description = 'Prints one JSON line with both addresses (and the control token when it was generated), then serves until SIGINT/SIGTERM or POST /control/shutdown. The control port listens on 127.0.0.1 only.';
+  static override examples = ['<%= config.bin %> server start --db scenario.db --port 8080 --control-port 8081 --control-token secret'];
+  static override flags = {
+    db: Flags.string({ required: true, description: 'SQLite file to serve (created if missing)' }),
+    port: Flags.integer({ default: 0, min: 0, max: 65535, description: 'agent API port (0: any free port)' }),
+    'control-port': Flags.integer({ default: 0, min: 0, max: 65535, description: 'control API port (0: any free port)' }),
+    host: Flags.string({ default: '127.0.0.1', description: 'interface of the agent API' }),
+    'control-token': Flags.string({ env: 'ERP_CONTROL_TOKEN', description: 'bearer token of the control API (generated when absent)' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(ServerStart);
+    const generated = !flags['control-token'];
+    const controlToken = flags['control-token'] ?? randomBytes(24).toString('hex');
+    const server = await startServer({ dbFile: flags.db, port: flags.port, controlPort: flags['control-port'], host: flags.host, controlToken });
+    process.stdout.write(JSON.stringify({ agent_url: server.url, control_url: server.controlUrl, business_date: server.api.today(), ...(generated ? { control_token: controlToken } : {}) }) + '\n');
+    const stop = () => void server.close();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await server.closed;
+  }
+}
