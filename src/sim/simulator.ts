@@ -1,0 +1,76 @@
+import type { DayHook } from '../api/control-app';
+import type { Api } from '../api/pipeline';
+import { isBusinessDay } from '../domain/calendar';
+import type { Queries } from '../projections';
+import { ACTOR_ORDER, type ActorKind, type World } from './world';
+
+export interface SimResponse {
+  status: number;
+  body: any;
+}
+
+/** A counterparty acting as one user, through the same pipeline as anyone (its own bearer token). */
+export interface SimClient {
+  get(path: string, query?: Record<string, unknown>): SimResponse;
+  post(path: string, body?: unknown, idempotencyKey?: string): SimResponse;
+}
+
+export interface SimContext {
+  date: string;
+  businessDay: boolean;
+  world: World;
+  read: Queries;
+  as(userId: string): SimClient;
+}
+
+/** One behaviour of an actor kind: reads what the system contains and acts through `ctx.as`. */
+export type ActorBehaviour = (ctx: SimContext) => void;
+
+const behaviours = new Map<ActorKind, { name: string; act: ActorBehaviour }[]>();
+
+/** Registers a behaviour under an actor kind; within a kind they run in registration order. */
+export function registerBehaviour(kind: ActorKind, name: string, act: ActorBehaviour): void {
+  const list = behaviours.get(kind) ?? [];
+  if (list.some((b) => b.name === name)) throw new Error(`Behaviour ${name} of ${kind} is registered twice.`);
+  list.push({ name, act });
+  behaviours.set(kind, list);
+}
+
+export function registeredBehaviours(): { kind: ActorKind; name: string }[] {
+  return ACTOR_ORDER.flatMap((kind) => (behaviours.get(kind) ?? []).map((b) => ({ kind, name: b.name })));
+}
+
+function clientFor(api: Api, world: World, userId: string): SimClient {
+  const token = world.tokens[userId];
+  if (!token) throw new Error(`world.json has no token for ${userId}.`);
+  return {
+    get: (path, query) => {
+      const res = api.handle({ method: 'GET', path, query: query ?? {}, token });
+      return { status: res.status, body: JSON.parse(res.body) };
+    },
+    post: (path, body, idempotencyKey) => {
+      const res = api.handle({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null });
+      return { status: res.status, body: JSON.parse(res.body) };
+    },
+  };
+}
+
+/**
+ * The day hook of the control API: on each day the clock reaches, each actor kind in the fixed
+ * order runs the world's scheduled actions for it, then its behaviours.
+ */
+export function createSimulator(world: World): DayHook {
+  return (date: string, api: Api) => {
+    const company = api.read.clock.company();
+    const businessDay = isBusinessDay(date, { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) });
+    const ctx: SimContext = { date, businessDay, world, read: api.read, as: (userId) => clientFor(api, world, userId) };
+    for (const kind of ACTOR_ORDER) {
+      for (const action of world.scheduled.filter((a) => a.date === date && a.actor === kind)) {
+        const client = ctx.as(action.as);
+        const res = action.method === 'GET' ? client.get(action.path) : client.post(action.path, action.body);
+        if (res.status >= 400) throw new Error(`Scheduled ${action.method} ${action.path} by ${action.as} on ${date} failed: ${JSON.stringify(res.body)}`);
+      }
+      for (const b of behaviours.get(kind) ?? []) b.act(ctx);
+    }
+  };
+}
