@@ -26,6 +26,8 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   controlUrl: string;
+  /** The interfaces the two ports are bound to, as the sockets report them. */
+  boundAddresses: { agent: string; control: string };
   api: Api;
   erp: ErpDb;
   /** Resolves once both ports are closed and the database is checkpointed and closed. */
@@ -67,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     url: `http://127.0.0.1:${agent.port}`,
     controlUrl: `http://127.0.0.1:${control.port}`,
+    boundAddresses: { agent: (agent.server.address() as AddressInfo).address, control: (control.server.address() as AddressInfo).address },
     api,
     erp,
     closed,

@@ -1,6 +1,6 @@
 import { canonicalHash } from '../../src/events/canonical-hash';
 import { createFaultInjector, parseFaultSpec, type FaultRecord } from '../../src/api/faults';
-import type { ApiRequest } from '../../src/api/pipeline';
+import type { ApiRequest, ApiResponse } from '../../src/api/pipeline';
 import { liveServer } from '../support/http';
 
 const leave = (start: string) => ({ user: 'sam.ortiz', start_date: start, end_date: start, delegate: 'maya.chen' });
@@ -10,7 +10,7 @@ async function episode(spec: string | undefined, script: (send: (body: object, k
   let today = () => '';
   const live = await liveServer(spec ? { intercept: (req, handle) => injector(req, handle) } : {});
   today = () => live.server.api.today();
-  const injector = spec ? createFaultInjector(parseFaultSpec(spec), () => today(), { onFault: (f) => faults.push(f), slowMs: 50 }) : (r: ApiRequest, h: (r: ApiRequest) => never) => h(r);
+  const injector = spec ? createFaultInjector(parseFaultSpec(spec), () => today(), { onFault: (f) => faults.push(f), slowMs: 50 }) : (r: ApiRequest, h: (r: ApiRequest) => ApiResponse) => h(r);
   const c = live.client(live.tokens.grace);
   const responses: { status: number; text: string; headers: Record<string, unknown> }[] = [];
   await script(async (body, key) => {
