@@ -1,0 +1,7 @@
+import type { RouteDef } from '../action';
+import { dispositionRoutes } from './dispositions';
+import { mailboxRoutes } from './mailbox';
+import { messageRoutes } from './messages';
+
+/** Every route of the communication area (seed §3 Communication, §7, §8). */
+export const commsRoutes: RouteDef[] = [...messageRoutes, ...mailboxRoutes, ...dispositionRoutes];
