@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineQuery, type RouteDef } from '../domain/action';
+import { isConfidentialEventType } from '../events/event-types';
 import { fromStoredRow } from '../events/store';
 import { IdInput, ListQuery, Opt } from '../domain/schemas';
 
@@ -52,7 +53,7 @@ export const auditRoutes: RouteDef[] = [
         return {
           event_id: e.seq, business_date: e.businessDate, wall_time: e.wallTime, actor: e.actor, token_id: e.tokenId, method: e.method,
           path: e.path, action: e.action, object_type: e.objectType, object_id: e.objectId, outcome: e.outcome, error_code: e.errorCode,
-          idempotency_key: e.idempotencyKey, type: e.type, data: e.data,
+          idempotency_key: e.idempotencyKey, type: e.type, data: isConfidentialEventType(e.type) ? { confidential: true } : e.data,
         };
       });
       return { items, total, offset, limit };

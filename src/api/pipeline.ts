@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
-import type { Actor, DecideContext, Decision } from '../domain/decision';
+import { isRefusal, type Actor, type DecideContext, type Decision } from '../domain/decision';
 import { EventRejected } from '../events/event-types';
 import type { EventRow, NewEvent } from '../events/event-row';
 import { ajv, ajvQuery, describeErrors } from '../events/json-schema';
@@ -112,6 +112,7 @@ export class Api {
     const today = this.today();
     const result = route.run({ params, query: query as never }, { actor, today, read: this.read, tables: this.erp.tables });
     if (result === undefined) return this.refuseAndRecord(base, 404, 'not_found', `No ${route.objectType ?? 'document'} ${params.id ?? req.path}.`, { params });
+    if (isRefusal(result)) return this.refuseAndRecord(base, result.status, result.code, result.detail, { params, query: req.query ?? {} });
     this.erp.store.appendOne({ ...base, businessDate: today, outcome: 'ok', data: { params, query } });
     return json(200, { ...(result as object), business_date: today }, today);
   }

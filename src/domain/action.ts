@@ -43,7 +43,10 @@ export interface QueryContext {
   tables: TableAccess;
 }
 
-/** A read endpoint. `run` returns the body, or undefined for a missing document (404). */
+/**
+ * A read endpoint. `run` returns the body, undefined for a missing document (404), or a Refusal
+ * when the rule depends on the request (a box the caller may not read); either is recorded as a probe.
+ */
 export interface QueryDef<Q extends TObject = TObject> {
   kind: 'query';
   method: 'GET';

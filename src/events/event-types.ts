@@ -12,13 +12,25 @@ export interface EventContract<T extends string = string, S extends TSchema = TS
 
 export type EventData<C> = C extends EventContract<string, infer S> ? Static<S> : never;
 
-const contracts = new Map<string, { contract: EventContract; validate: ValidateFunction }>();
+const contracts = new Map<string, { contract: EventContract; validate: ValidateFunction; confidential: boolean }>();
 
-export function defineEvent<T extends string, S extends TSchema>(type: T, schema: S): EventContract<T, S> {
+export interface EventOptions {
+  /**
+   * The payload is for the simulator and the grader only (a counterparty's script, planted truth):
+   * API routes that show events, such as /audit, show the row but not its data.
+   */
+  confidential?: boolean;
+}
+
+export function defineEvent<T extends string, S extends TSchema>(type: T, schema: S, options: EventOptions = {}): EventContract<T, S> {
   if (contracts.has(type)) throw new Error(`Event type ${type} is defined twice.`);
   const contract: EventContract<T, S> = { type, schema };
-  contracts.set(type, { contract, validate: ajv.compile(schema) });
+  contracts.set(type, { contract, validate: ajv.compile(schema), confidential: options.confidential ?? false });
   return contract;
+}
+
+export function isConfidentialEventType(type: string | null): boolean {
+  return type !== null && (contracts.get(type)?.confidential ?? false);
 }
 
 export function eventContract(type: string): EventContract | undefined {

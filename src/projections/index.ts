@@ -1,4 +1,7 @@
 import { clock } from './clock';
+import { calls } from './comms-calls';
+import { escalations } from './comms-escalations';
+import { messages } from './comms-messages';
 import { idCounters } from './id-counters';
 import { org } from './org';
 import { ReadModelRegistry } from './registry';
@@ -12,6 +15,9 @@ export const readModels = {
   idCounters,
   clock,
   org,
+  messages,
+  escalations,
+  calls,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };
