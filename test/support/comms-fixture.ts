@@ -1,6 +1,6 @@
 import type { Api } from '../../src/api/pipeline';
 import { call, issueToken, systemCall } from './erp';
-import { seedSmallOrg } from './org-fixture';
+import { seedSmallOrg } from '../../src/sim/small-company';
 
 function ok(res: { status: number; body: any }, what: string) {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -8,7 +8,7 @@ function ok(res: { status: number; body: any }, what: string) {
 }
 
 /**
- * The small company of org-fixture plus mail: an AP clerk (Hannah Brooks) who works the ap box,
+ * The small fixture company plus mail: an AP clerk (Hannah Brooks) who works the ap box,
  * the purchasing manager (Maya Chen) who works the purchasing box, and a counterparty user that
  * delivers vendor mail and plants call scripts. Grace Lin (controller) answers escalations.
  */
