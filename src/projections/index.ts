@@ -1,5 +1,12 @@
 import { clock } from './clock';
 import { idCounters } from './id-counters';
+import { ledger } from './ledger';
+import { cash } from './ledger-cash';
+import { journalEntries } from './ledger-journal-entries';
+import { customers } from './master-customers';
+import { finance } from './master-finance';
+import { items } from './master-items';
+import { vendors } from './master-vendors';
 import { org } from './org';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
@@ -12,6 +19,13 @@ export const readModels = {
   idCounters,
   clock,
   org,
+  ledger,
+  cash,
+  journalEntries,
+  items,
+  vendors,
+  customers,
+  finance,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };
