@@ -1,9 +1,12 @@
 import type { RouteDef } from '../domain/action';
 import { clockRoutes } from '../domain/clock/actions';
+import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
 import { auditRoutes } from './audit-routes';
 
 /** Every public route of the API, from each area's declarations. */
 export function allRoutes(): RouteDef[] {
-  return [...auditRoutes, ...clockRoutes, ...orgRoutes];
+  return [...auditRoutes, ...clockRoutes, ...orgRoutes,
+    ...masterRoutes,
+  ];
 }
