@@ -1,5 +1,6 @@
 import type { RouteDef } from '../domain/action';
 import { clockRoutes } from '../domain/clock/actions';
+import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
 import { auditRoutes } from './audit-routes';
@@ -8,5 +9,6 @@ import { auditRoutes } from './audit-routes';
 export function allRoutes(): RouteDef[] {
   return [...auditRoutes, ...clockRoutes, ...orgRoutes,
     ...masterRoutes,
+    ...ledgerRoutes,
   ];
 }
