@@ -3,6 +3,7 @@ import { clockRoutes } from '../domain/clock/actions';
 import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
+import { reportRoutes } from '../domain/reports';
 import { auditRoutes } from './audit-routes';
 
 /** Every public route of the API, from each area's declarations. */
@@ -10,5 +11,6 @@ export function allRoutes(): RouteDef[] {
   return [...auditRoutes, ...clockRoutes, ...orgRoutes,
     ...masterRoutes,
     ...ledgerRoutes,
+    ...reportRoutes(),
   ];
 }
