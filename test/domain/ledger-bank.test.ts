@@ -138,3 +138,21 @@ describe('reconciling a cleared payment', () => {
     expect(call(api, tokens.sam, 'POST', '/bank-statement-lines/BSL-000001/match', { reference: bt }).body.code).toBe('forbidden');
   });
 });
+
+describe('matching refusals across accounts and missing lines', () => {
+  it('refuses a bank transaction of another bank account, and actions on a missing line', () => {
+    const b = books();
+    const row = paymentOf(b.erp, 500);
+    call(b.api, b.tokens.bank, 'POST', '/bank-statement-lines', { ...FEE, bank_account: 'BANK-PR', amount: -5, kind: 'payment_cleared', reference: 'x' });
+    const bt = `BT-${String(row.seq).padStart(6, '0')}-1`;
+    expect(call(b.api, b.tokens.lena, 'POST', '/bank-statement-lines/BSL-000001/match', { reference: bt }).body.code).toBe('invalid_request');
+    expect(call(b.api, b.tokens.lena, 'POST', '/bank-statement-lines/BSL-000099/match', { reference: 'PAY-1' }).body.code).toBe('not_found');
+    expect(call(b.api, b.tokens.lena, 'POST', '/bank-statement-lines/BSL-000099/unmatch', { reason: 'x' }).body.code).toBe('not_found');
+  });
+
+  it('matches a line to a document reference that is not a bank transaction', () => {
+    const { api, tokens } = books();
+    call(api, tokens.bank, 'POST', '/bank-statement-lines', { ...FEE, amount: 40, kind: 'interest', reference: 'INT OCT' });
+    expect(call(api, tokens.lena, 'POST', '/bank-statement-lines/BSL-000001/match', { reference: 'JE-000007' }).body).toMatchObject({ status: 'matched', matched: 'JE-000007' });
+  });
+});

@@ -249,3 +249,18 @@ describe('a posted entry that is reversed', () => {
     expect(call(api, tokens.sam, 'GET', '/journal-entries', undefined, { query: { status: 'posted' } }).body).toMatchObject({ total: 1, items: [{ id: 'JE-000001', total: 1200 }] });
   });
 });
+
+describe('journal entry actions from the wrong state', () => {
+  it.each([
+    ['revise a submitted entry', 'submitted', 'revise', { lines: ACCRUAL.lines }, 'invalid_state'],
+    ['revise with lines that do not balance', 'draft', 'revise', { lines: [{ account: '6500', debit: 2 }, { account: '2300', credit: 1 }] }, 'invalid_request'],
+    ['return a draft', 'draft', 'return', { reason: 'missing_support' }, 'invalid_state'],
+    ['attach support to a posted entry', 'posted', 'attachments', { kind: 'message', ref: 'MSG-1' }, 'posted_document_immutable'],
+    ['submit an entry twice', 'submitted', 'submit', {}, 'invalid_state'],
+    ['post an entry twice', 'posted', 'post', {}, 'posted_document_immutable'],
+  ] as const)('refuses to %s', (_what, state, action, body, code) => {
+    const { api, tokens } = entry(state);
+    const token = action === 'return' ? tokens.grace : tokens.lena;
+    expect(call(api, token, 'POST', `/journal-entries/JE-000001/${action}`, body).body.code).toBe(code);
+  });
+});

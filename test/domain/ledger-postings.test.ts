@@ -168,3 +168,20 @@ describe('periods', () => {
     expect(call(api, tokens.grace, 'POST', '/periods/2026-11/reopen', { reason: 'x' }).body.code).toBe('invalid_state');
   });
 });
+
+describe('ledger actions on things that are missing or in the wrong state', () => {
+  it.each([
+    ['deactivate a missing account', '/accounts/6999/deactivate', { reason: 'x' }, 'not_found'],
+    ['activate a missing account', '/accounts/6999/activate', { reason: 'x' }, 'not_found'],
+    ['activate an active account', '/accounts/6800/activate', { reason: 'x' }, 'invalid_state'],
+    ['deactivate an inactive account', '/accounts/6000/deactivate', { reason: 'x' }, 'invalid_state'],
+    ['start closing a missing period', '/periods/2025-01/start-close', {}, 'not_found'],
+    ['reopen a missing period', '/periods/2025-01/reopen', { reason: 'x' }, 'not_found'],
+    ['set a negative self-approval threshold', '/ledger/journal-policy', { preparer_may_approve_up_to: '-1' }, 'invalid_request'],
+    ['open a bank account on a missing GL account', '/bank-accounts', { id: 'BANK-X', name: 'X', gl_account: '1099', bank_name: 'B', account_number: '12345678' }, 'not_found'],
+  ])('refuses to %s', (_what, path, body, code) => {
+    const { api, tokens } = books();
+    call(api, tokens.grace, 'POST', '/accounts/6000/deactivate', { reason: 'unused' });
+    expect(call(api, tokens.grace, 'POST', path, body).body.code).toBe(code);
+  });
+});

@@ -92,3 +92,13 @@ describe('department budgets', () => {
     expect(call(api, tokens.grace, 'POST', '/budgets', { department: 'OPS', lines: [{ account: '6500', month: '2026-13', amount: 1 }] }).status).toBe(400);
   });
 });
+
+describe('customer refusals', () => {
+  it('refuses a negative credit limit and a ship-to code the customer already has', () => {
+    const { api, tokens } = books();
+    expect(call(api, tokens.grace, 'POST', '/customers', { id: 'C-1', name: 'A', credit_limit: '-1', terms: 'NET30' }).body.code).toBe('invalid_request');
+    call(api, tokens.grace, 'POST', '/customers', { id: 'C-1', name: 'A', credit_limit: 1, terms: 'NET30' });
+    call(api, tokens.grace, 'POST', '/customers/C-1/ship-to', { code: 'M', address: 'x', region: 'east' });
+    expect(call(api, tokens.grace, 'POST', '/customers/C-1/ship-to', { code: 'M', address: 'y', region: 'west' }).body.code).toBe('already_exists');
+  });
+});

@@ -205,3 +205,17 @@ describe('approved substitutes', () => {
     expect(call(api, tokens.hannah, 'POST', '/approved-substitutes', { item: 'BV-100', substitute: 'ZZ-1' }).body.code).toBe('not_found');
   });
 });
+
+describe('refusals of master data that would not make sense', () => {
+  it.each([
+    ['an item with a negative standard cost', '/items', { ...VALVE, id: 'BV-900', standard_cost: '-1.00' }, 'invalid_request'],
+    ['a price agreement with an unknown vendor', '/price-agreements', { vendor: 'V-0999', item: 'BV-100', valid_from: '2026-10-01', breaks: [{ min_qty: 1, unit_price: 1 }] }, 'not_found'],
+    ['a price break at a zero price', '/price-agreements', { vendor: 'V-0142', item: 'BV-100', valid_from: '2026-10-01', breaks: [{ min_qty: 1, unit_price: 0 }] }, 'invalid_request'],
+    ['a substitute from an unknown vendor', '/approved-substitutes', { item: 'BV-100', substitute: 'GS-200', vendor: 'V-0999' }, 'not_found'],
+  ])('refuses %s', (_what, path, body, code) => {
+    const { api, tokens } = catalog();
+    call(api, tokens.hannah, 'POST', '/items', VALVE);
+    call(api, tokens.hannah, 'POST', '/items', GASKET);
+    expect(call(api, tokens.hannah, 'POST', path, body).body.code).toBe(code);
+  });
+});

@@ -146,3 +146,17 @@ describe('a vendor whose verified account is replaced by a newly verified one', 
     expect(api.read.vendors.verifiedBankAccount('V-0142')).toBeUndefined();
   });
 });
+
+describe('bank account actions on accounts that are missing or in the wrong state', () => {
+  it.each([
+    ['verify a missing account', '/vendor-bank-accounts/BA-000099/verify', {}, 'not_found'],
+    ['reject a missing account', '/vendor-bank-accounts/BA-000099/reject', { reason: 'x' }, 'not_found'],
+    ['withdraw a missing account', '/vendor-bank-accounts/BA-000099/withdraw', { reason: 'x' }, 'not_found'],
+    ['verify a verified account', '/vendor-bank-accounts/BA-000001/verify', {}, 'invalid_state'],
+    ['reject a verified account', '/vendor-bank-accounts/BA-000001/reject', { reason: 'x' }, 'invalid_state'],
+  ])('refuses to %s', (_what, path, body, code) => {
+    const { api, tokens } = vendorWithRequest();
+    call(api, tokens.hannah, 'POST', '/vendor-bank-accounts/BA-000001/verify', {});
+    expect(call(api, tokens.hannah, 'POST', path, body).body.code).toBe(code);
+  });
+});

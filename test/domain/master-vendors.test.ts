@@ -132,3 +132,11 @@ describe('an active vendor with a phone number on file', () => {
     expect(call(api, tokens.sam, 'GET', '/vendors/V-0999').status).toBe(404);
   });
 });
+
+describe('status actions on a vendor that does not exist', () => {
+  it.each(['deactivate', 'activate', 'quality-hold', 'quality-hold/clear'])('refuses %s with not_found', (action) => {
+    const { api, tokens } = books();
+    const res = call(api, tokens.hannah, 'POST', `/vendors/V-0999/${action}`, { reason: 'x' });
+    expect([res.status, res.body.code]).toEqual([404, 'not_found']);
+  });
+});

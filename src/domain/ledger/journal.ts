@@ -100,7 +100,3 @@ export function reverseJournal(journal: Journal, date: string, memo: string): Jo
   return { date, memo, lines: journal.lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit })) };
 }
 
-/** Total debits of a journal, in cents. */
-export function journalTotal(journal: Pick<Journal, 'lines'>): number {
-  return journal.lines.reduce((s, l) => s + l.debit, 0);
-}
