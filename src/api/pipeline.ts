@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
 import { isRefusal, type Actor, type DecideContext, type Decision } from '../domain/decision';
+import { maskBankNumbers } from '../domain/master/bank-masking';
 import { EventRejected } from '../events/event-types';
 import type { EventRow, NewEvent } from '../events/event-row';
 import { ajv, ajvQuery, describeErrors } from '../events/json-schema';
@@ -114,7 +115,7 @@ export class Api {
     if (result === undefined) return this.refuseAndRecord(base, 404, 'not_found', `No ${route.objectType ?? 'document'} ${params.id ?? req.path}.`, { params });
     if (isRefusal(result)) return this.refuseAndRecord(base, result.status, result.code, result.detail, { params, query: req.query ?? {} });
     this.erp.store.appendOne({ ...base, businessDate: today, outcome: 'ok', data: { params, query } });
-    return json(200, { ...(result as object), business_date: today }, today);
+    return json(200, maskBankNumbers({ ...(result as object), business_date: today }, actor.permissions), today);
   }
 
   private action(route: ActionDef, params: Record<string, string>, req: ApiRequest, actor: Actor): ApiResponse {
@@ -181,7 +182,7 @@ export class Api {
           });
           const view = route.view?.(this.read, decision.objectId, actor) ?? { id: decision.objectId };
           status = route.status ?? 200;
-          responseBody = { ...(view as object), event_id: row.seq, business_date: today };
+          responseBody = maskBankNumbers({ ...(view as object), event_id: row.seq, business_date: today }, actor.permissions);
           contentType = 'application/json';
         }
         const text = JSON.stringify(responseBody);

@@ -1,7 +1,10 @@
 import type { RouteDef } from '../domain/action';
 import { clockRoutes } from '../domain/clock/actions';
 import { commsRoutes } from '../domain/comms/routes';
+import { ledgerRoutes } from '../domain/ledger';
+import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
+import { reportRoutes } from '../domain/reports';
 import { auditRoutes } from './audit-routes';
 
 /** Every public route of the API, from each area's declarations. */
@@ -11,5 +14,8 @@ export function allRoutes(): RouteDef[] {
     ...clockRoutes,
     ...orgRoutes,
     ...commsRoutes,
+    ...masterRoutes,
+    ...ledgerRoutes,
+    ...reportRoutes(),
   ];
 }

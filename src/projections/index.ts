@@ -3,6 +3,13 @@ import { calls } from './comms-calls';
 import { escalations } from './comms-escalations';
 import { messages } from './comms-messages';
 import { idCounters } from './id-counters';
+import { ledger } from './ledger';
+import { cash } from './ledger-cash';
+import { journalEntries } from './ledger-journal-entries';
+import { customers } from './master-customers';
+import { finance } from './master-finance';
+import { items } from './master-items';
+import { vendors } from './master-vendors';
 import { org } from './org';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
@@ -18,6 +25,13 @@ export const readModels = {
   messages,
   escalations,
   calls,
+  ledger,
+  cash,
+  journalEntries,
+  items,
+  vendors,
+  customers,
+  finance,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

@@ -1,0 +1,10 @@
+import type { RouteDef } from '../action';
+import { accountRoutes } from './accounts';
+import { bankRoutes } from './bank';
+import { journalEntryRoutes } from './journal-entries';
+import { periodRoutes } from './periods';
+
+export { assertPeriodOpen, JournalBuilder, reverseJournal } from './journal';
+export { registerSubledger } from './subledgers';
+
+export const ledgerRoutes: RouteDef[] = [...accountRoutes, ...periodRoutes, ...bankRoutes, ...journalEntryRoutes];

@@ -1,0 +1,74 @@
+import { Type } from '@sinclair/typebox';
+import { CustomerCreated, ShipToAdded } from '../../events/contracts/master';
+import type { Queries } from '../../projections';
+import type { CustomerRow } from '../../projections/master-customers';
+import { defineAction, defineQuery, listPage, type RouteDef } from '../action';
+import { withDecimals } from '../decimal-view';
+import { emit, refuse } from '../decision';
+import { toCents } from '../money';
+import { Body, IdInput, ListQuery, MoneyInput, Opt } from '../schemas';
+import { AddressInput, EmailInput, NameInput, PhoneInput } from './inputs';
+import { MASTER_DATA_MANAGE } from './permissions';
+
+const StatusInput = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+
+export function customerView(read: Queries, id: string) {
+  const customer = read.customers.customer(id);
+  if (!customer) return undefined;
+  return { ...withDecimals(customer as CustomerRow, ['credit_limit']), ship_to: read.customers.shipTos(id) };
+}
+
+/** Customers and ship-to addresses: master data only, for the sales and receivables areas to come. */
+export const customerRoutes: RouteDef[] = [
+  defineAction({
+    action: 'customer.create', method: 'POST', path: '/customers', tag: 'master', status: 201,
+    summary: 'Create a customer with its credit limit, terms and tax status',
+    body: Body({
+      id: IdInput,
+      name: NameInput,
+      credit_limit: MoneyInput,
+      terms: IdInput,
+      tax_exempt: Opt(Type.Boolean()),
+      email: Opt(EmailInput),
+      phone: Opt(PhoneInput),
+      status: Opt(StatusInput),
+    }),
+    permission: MASTER_DATA_MANAGE, objectType: 'customer', emits: [CustomerCreated],
+    decide: ({ body }, ctx) => {
+      if (ctx.read.customers.customer(body.id)) return refuse('already_exists', `Customer ${body.id} already exists.`);
+      if (!ctx.read.finance.terms(body.terms)) return refuse('not_found', `No payment terms ${body.terms}.`);
+      const credit_limit = toCents(body.credit_limit);
+      if (credit_limit < 0) return refuse('invalid_request', 'A credit limit cannot be negative.', 422);
+      return emit(CustomerCreated, {
+        id: body.id, name: body.name, credit_limit, terms: body.terms, tax_exempt: body.tax_exempt ?? false,
+        email: (body.email ?? '').toLowerCase(), phone: body.phone ?? '', status: (body.status ?? 'active') as 'active',
+      }, 'customer', body.id);
+    },
+    view: customerView,
+  }),
+  defineAction({
+    action: 'ship_to.add', method: 'POST', path: '/customers/{id}/ship-to', tag: 'master', status: 201,
+    summary: 'Add a ship-to address to a customer, with its region and tax code',
+    body: Body({ code: IdInput, address: AddressInput, region: Type.String({ minLength: 1, maxLength: 80 }), tax_code: Opt(IdInput) }),
+    permission: MASTER_DATA_MANAGE, objectType: 'customer', emits: [ShipToAdded],
+    decide: ({ params, body }, ctx) => {
+      if (!ctx.read.customers.customer(params.id!)) return refuse('not_found', `No customer ${params.id}.`);
+      if (ctx.read.customers.shipTo(params.id!, body.code)) return refuse('already_exists', `Customer ${params.id} already has ship-to ${body.code}.`);
+      if (body.tax_code && !ctx.read.finance.taxCode(body.tax_code)) return refuse('not_found', `No tax code ${body.tax_code}.`);
+      return emit(ShipToAdded, { customer: params.id!, code: body.code, address: body.address, region: body.region, tax_code: body.tax_code ?? null }, 'customer', params.id!);
+    },
+    view: customerView,
+  }),
+  defineQuery({
+    path: '/customers', tag: 'master', summary: 'List customers', permission: null,
+    query: ListQuery({ status: Opt(StatusInput), terms: Opt(IdInput) }),
+    run: ({ query }, ctx) => listPage(ctx.tables, 'customers', { status: query.status, terms: query.terms }, query, {
+      map: (r) => withDecimals(r as unknown as CustomerRow, ['credit_limit']),
+    }),
+  }),
+  defineQuery({
+    path: '/customers/{id}', tag: 'master', summary: 'A customer with its ship-to addresses', permission: null, objectType: 'customer',
+    query: Type.Object({}, { additionalProperties: false }),
+    run: ({ params }, ctx) => customerView(ctx.read, params.id!),
+  }),
+];

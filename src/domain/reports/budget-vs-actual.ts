@@ -1,0 +1,80 @@
+import type { Queries } from '../../projections';
+import { balanceOf } from '../../projections/ledger';
+import { LEDGER_READ } from '../ledger/accounts';
+import { MonthInput } from '../master/inputs';
+import { fromCents } from '../money';
+import { IdInput, Opt } from '../schemas';
+import { defineReport, ReportParams } from './registry';
+
+/** Committed spend not yet in the ledger (open purchase orders), in cents, per department, account and month range. */
+export interface Commitment {
+  department: string;
+  account: string;
+  amount: number;
+}
+
+export type CommitmentSource = (read: Queries, range: { department: string | null; from: string; to: string }) => Commitment[];
+
+const commitmentSources: CommitmentSource[] = [];
+
+/**
+ * The hook for open commitments: purchasing registers one that returns the open PO value per
+ * department and expense account, and budget-vs-actual subtracts it from what is available.
+ * Until an area registers a source, commitments are zero.
+ */
+export function registerCommitments(source: CommitmentSource): void {
+  commitmentSources.push(source);
+}
+
+/** The first month of the fiscal year that `month` falls in. */
+function fiscalYearStart(read: Queries, month: string): string {
+  const startMonth = Number((read.clock.company()?.fiscal_year_start ?? '2000-01-01').slice(5, 7));
+  const year = Number(month.slice(0, 4));
+  const fyYear = Number(month.slice(5, 7)) >= startMonth ? year : year - 1;
+  return `${fyYear}-${String(startMonth).padStart(2, '0')}`;
+}
+
+interface Cell { budget: number; actual: number; commitments: number }
+
+export const budgetVsActual = defineReport({
+  id: 'budget-vs-actual',
+  summary: 'Budget against actual postings and open commitments per department and account, for a month range (default: fiscal year to date)',
+  params: ReportParams({ department: Opt(IdInput), from: Opt(MonthInput), to: Opt(MonthInput) }),
+  permission: LEDGER_READ,
+  run: (ctx, params) => {
+    const to = params.to ?? ctx.today.slice(0, 7);
+    const from = params.from ?? fiscalYearStart(ctx.read, to);
+    const department = params.department ?? null;
+    const cells = new Map<string, Cell>();
+    const cell = (dept: string, account: string): Cell => {
+      const key = `${dept}\u0000${account}`;
+      let c = cells.get(key);
+      if (!c) cells.set(key, (c = { budget: 0, actual: 0, commitments: 0 }));
+      return c;
+    };
+    for (const b of ctx.read.finance.budgets(department, from, to)) cell(b.department, b.account).budget += b.amount;
+    for (const t of ctx.read.ledger.departmentTotals(department, from, to)) {
+      const account = ctx.read.ledger.account(t.account);
+      if (account) cell(t.department, t.account).actual += balanceOf(account, t);
+    }
+    for (const source of commitmentSources) {
+      for (const c of source(ctx.read, { department, from, to })) cell(c.department, c.account).commitments += c.amount;
+    }
+    const rows = [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, c]) => {
+      const [dept, account] = key.split('\u0000') as [string, string];
+      const available = c.budget - c.actual - c.commitments;
+      return {
+        department: dept, account, name: ctx.read.ledger.account(account)?.name ?? '',
+        budget: fromCents(c.budget), actual: fromCents(c.actual), commitments: fromCents(c.commitments),
+        available: fromCents(available), over_budget: available < 0, over_on_actuals: c.actual > c.budget,
+      };
+    });
+    const departments = [...new Set(rows.map((r) => r.department))].map((dept) => {
+      const own = [...cells.entries()].filter(([k]) => k.startsWith(`${dept}\u0000`)).map(([, c]) => c);
+      const sum = (f: keyof Cell) => own.reduce((s, c) => s + c[f], 0);
+      const available = sum('budget') - sum('actual') - sum('commitments');
+      return { department: dept, budget: fromCents(sum('budget')), actual: fromCents(sum('actual')), commitments: fromCents(sum('commitments')), available: fromCents(available), over_budget: available < 0 };
+    });
+    return { from, to, department, rows, departments };
+  },
+});

@@ -1,0 +1,9 @@
+// Importing a report module registers it; an area adding a report adds its import here.
+import './budget-vs-actual';
+import './cash-position';
+import './control-ties';
+import './trial-balance';
+
+export { reportRoutes } from './registry';
+export { defineReport, ReportParams } from './registry';
+export { registerCommitments } from './budget-vs-actual';
