@@ -165,3 +165,22 @@ export const JournalEntryReturned = defineEvent('JournalEntryReturned', Obj({ id
 export const JournalEntryCancelled = defineEvent('JournalEntryCancelled', Obj({ id: Id, reason: ReasonCode, note: Text }));
 export const JournalEntryPosted = defineEvent('JournalEntryPosted', Obj({ id: Id, journal: Journal }));
 export const JournalEntryReversed = defineEvent('JournalEntryReversed', Obj({ id: Id, date: DateString, reason: ReasonCode, note: Text, journal: Journal }));
+
+/**
+ * Money received into a company bank account and booked against an account of the caller's
+ * choosing: opening balances (equity), receipts not yet handled by receivables (sales), refunds.
+ */
+export const CashDepositBooked = defineEvent(
+  'CashDepositBooked',
+  Obj({
+    id: Id,
+    bank_account: Id,
+    date: DateString,
+    amount: PositiveCents,
+    credit_account: AccountCode,
+    reference: Type.String({ maxLength: 200 }),
+    memo: Type.String({ maxLength: 400 }),
+    journal: Journal,
+    cash: Type.Array(CashMovement, { minItems: 1, maxItems: 1 }),
+  }),
+);
