@@ -36,6 +36,9 @@ export interface ApiResponse {
 export const BUSINESS_DATE_HEADER = 'ERP-Business-Date';
 const MAX_KEY_LENGTH = 200;
 
+/** Compiled once per route for the whole process: compiling is far slower than validating. */
+const validators = new WeakMap<RouteDef, CachedValidators>();
+
 interface CachedValidators {
   body?: ValidateFunction;
   query?: ValidateFunction;
@@ -50,7 +53,6 @@ interface CachedValidators {
 export class Api {
   readonly read: Queries;
   readonly router: Router;
-  private readonly validators = new WeakMap<RouteDef, CachedValidators>();
   private readonly findKey;
   private readonly saveKey;
 
@@ -128,7 +130,8 @@ export class Api {
     const badPath = this.badParams(route, params);
     if (badPath) return this.refuseAndRecord(base, 400, 'invalid_request', badPath, { params });
     const body = req.body === undefined ? {} : req.body;
-    const requestHash = hashRequest(route.method, req.path, body);
+    // Only a request with a key is ever compared with another, so only then is it hashed.
+    const requestHash = key === null ? '' : hashRequest(route.method, req.path, body);
 
     if (key !== null) {
       const prior = this.findKey.get(actor.id, key) as { request_hash: string; status: number; response: string; seq: number } | undefined;
@@ -204,10 +207,10 @@ export class Api {
   }
 
   private validator(route: RouteDef, part: 'body' | 'query' | 'params'): ValidateFunction {
-    let cached = this.validators.get(route);
+    let cached = validators.get(route);
     if (!cached) {
       cached = {};
-      this.validators.set(route, cached);
+      validators.set(route, cached);
     }
     if (part === 'body') return (cached.body ??= ajv.compile((route as ActionDef).body));
     if (part === 'params') return (cached.params ??= ajv.compile(route.params ?? { type: 'object' }));

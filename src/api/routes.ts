@@ -5,7 +5,8 @@ import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
 import { reportRoutes } from '../domain/reports';
-import { auditRoutes } from './audit-routes';
+import { BANK_READ_FULL } from '../domain/master/bank-masking';
+import { AUDIT_READ, auditRoutes } from './audit-routes';
 
 /** Every public route of the API, from each area's declarations. */
 export function allRoutes(): RouteDef[] {
@@ -18,4 +19,15 @@ export function allRoutes(): RouteDef[] {
     ...ledgerRoutes,
     ...reportRoutes(),
   ];
+}
+
+/**
+ * Every permission a role can grant: those the routes require, and those that widen what a
+ * reader sees (the audit trail of others, full bank numbers). Shared message boxes add
+ * `messages.read_<box>` for the boxes a company defines.
+ */
+export function knownPermissions(boxes: readonly string[] = []): string[] {
+  const out = new Set<string>([AUDIT_READ, BANK_READ_FULL, ...boxes.map((b) => `messages.read_${b}`)]);
+  for (const r of allRoutes()) if (r.permission) out.add(r.permission);
+  return [...out].sort();
 }

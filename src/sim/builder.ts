@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { sha256Hex } from '../api/actors';
+import { advanceTo, type DayHook } from '../api/control-app';
+import type { Api } from '../api/pipeline';
+
+export class BuildError extends Error {}
+
+export interface CallResult {
+  status: number;
+  body: any;
+}
+
+/**
+ * How generators build a scenario: every change is a request through the one pipeline, as the
+ * system for bootstrap data and as named users (with their tokens) for everything they did.
+ */
+export class ScenarioBuilder {
+  readonly tokens: Record<string, string> = {};
+
+  constructor(readonly api: Api, readonly seed: number) {}
+
+  /** A request as the system actor; anything but success is a bug in the generator. */
+  sys(method: 'POST' | 'GET', path: string, body?: unknown, query?: Record<string, unknown>): any {
+    return this.expectOk(this.api.handle({ method, path, body, query, asSystem: true }), `system ${method} ${path}`);
+  }
+
+  /** A request as a user; `expectOk` false returns refusals instead of throwing. */
+  as(userId: string, method: 'POST' | 'GET', path: string, body?: unknown, options: { query?: Record<string, unknown>; key?: string; expectOk?: boolean } = {}): CallResult | any {
+    const token = this.tokens[userId];
+    if (!token) throw new BuildError(`No token issued for ${userId}.`);
+    const res = this.api.handle({ method, path, body, query: options.query, token, idempotencyKey: options.key ?? null });
+    if (options.expectOk === false) return { status: res.status, body: JSON.parse(res.body) };
+    return this.expectOk(res, `${userId} ${method} ${path}`);
+  }
+
+  /** Issues a token for each user; secrets derive from the seed, so a scenario is reproducible. */
+  issueTokens(userIds: readonly string[]): void {
+    for (const user of userIds) {
+      const secret = `erp_${createHash('sha256').update(`${this.seed}:${user}`).digest('hex').slice(0, 40)}`;
+      this.sys('POST', '/api-tokens', { user, token_sha256: sha256Hex(secret), label: 'scenario' });
+      this.tokens[user] = secret;
+    }
+  }
+
+  advanceTo(date: string, onDay?: DayHook): void {
+    advanceTo(this.api, date, onDay);
+  }
+
+  today(): string {
+    return this.api.today();
+  }
+
+  private expectOk(res: { status: number; body: string }, what: string): any {
+    const body = JSON.parse(res.body);
+    if (res.status >= 300) throw new BuildError(`${what} failed (${res.status} ${body.code}): ${body.detail}`);
+    return body;
+  }
+}
+
+/** Expands permission patterns (`ap_invoice.*`) against the permissions that exist. */
+export function resolveGrants(patterns: readonly string[], available: readonly string[]): { permissions: string[]; unmatched: string[] } {
+  const permissions = new Set<string>();
+  const unmatched: string[] = [];
+  for (const p of patterns) {
+    const re = new RegExp(`^${p.replace(/\./g, '\\.').replace(/\*/g, '[a-z_]+')}$`);
+    const hits = available.filter((a) => re.test(a));
+    if (hits.length === 0) unmatched.push(p);
+    for (const h of hits) permissions.add(h);
+  }
+  return { permissions: [...permissions].sort(), unmatched };
+}

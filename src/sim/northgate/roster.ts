@@ -1,0 +1,103 @@
+/**
+ * Northgate Valve Co.'s people: twenty named staff in purchasing, receiving, AP, sales, credit,
+ * production, accounting and management, and the counterparties who act as users. Ids are stable
+ * across seeds because tasks name their agent user; leave calendars and some limits come from
+ * the seed.
+ */
+export interface StaffMember {
+  id: string;
+  name: string;
+  title: string;
+  department: string;
+  manager: string | null;
+  roles: string[];
+  phone: string;
+}
+
+export const COMPANY = {
+  code: 'NVC',
+  name: 'Northgate Valve Co.',
+  domain: 'northgatevalve.example',
+  currency: 'USD',
+} as const;
+
+export const DEPARTMENTS: [id: string, name: string, manager: string][] = [
+  ['EXEC', 'Executive', 'daniel.okafor'],
+  ['FIN', 'Finance and accounting', 'grace.lin'],
+  ['PUR', 'Purchasing', 'maya.chen'],
+  ['WH', 'Warehouse and receiving', 'tessa.nguyen'],
+  ['PROD', 'Production', 'nina.patel'],
+  ['OPS', 'Operations', 'zoe.adams'],
+  ['SALES', 'Sales', 'carla.diaz'],
+  ['MAINT', 'Maintenance', 'ivan.petrov'],
+  ['QA', 'Quality', 'priya.shah'],
+  ['IT', 'Information technology', 'alex.wong'],
+  ['HR', 'People and office', 'mia.santos'],
+];
+
+const s = (id: string, name: string, title: string, department: string, manager: string | null, roles: string[], ext: number): StaffMember =>
+  ({ id, name, title, department, manager, roles: ['employee', ...roles], phone: `(937) 555-${String(ext).padStart(4, '0')}` });
+
+export const STAFF: StaffMember[] = [
+  s('daniel.okafor', 'Daniel Okafor', 'President and CEO', 'EXEC', null, ['executive'], 1001),
+  s('grace.lin', 'Grace Lin', 'Controller', 'FIN', 'daniel.okafor', ['controller'], 1101),
+  s('hannah.brooks', 'Hannah Brooks', 'AP Supervisor', 'FIN', 'grace.lin', ['ap_supervisor'], 1121),
+  s('omar.haddad', 'Omar Haddad', 'AP Clerk', 'FIN', 'hannah.brooks', ['ap_clerk'], 1122),
+  s('lena.park', 'Lena Park', 'Staff Accountant', 'FIN', 'grace.lin', ['staff_accountant'], 1131),
+  s('ruth.kim', 'Ruth Kim', 'Credit Manager', 'FIN', 'grace.lin', ['credit_manager'], 1141),
+  s('maya.chen', 'Maya Chen', 'Purchasing Manager', 'PUR', 'zoe.adams', ['purchasing_manager'], 1201),
+  s('sam.ortiz', 'Sam Ortiz', 'Buyer', 'PUR', 'maya.chen', ['buyer'], 1211),
+  s('jordan.ellis', 'Jordan Ellis', 'Buyer', 'PUR', 'maya.chen', ['buyer'], 1212),
+  s('tessa.nguyen', 'Tessa Nguyen', 'Warehouse Manager', 'WH', 'zoe.adams', ['warehouse_manager'], 1301),
+  s('luis.romero', 'Luis Romero', 'Receiving Clerk', 'WH', 'tessa.nguyen', ['receiving_clerk'], 1311),
+  s('nina.patel', 'Nina Patel', 'Production Manager', 'PROD', 'zoe.adams', ['production_manager'], 1401),
+  s('owen.mercer', 'Owen Mercer', 'Production Planner', 'PROD', 'nina.patel', ['planner'], 1411),
+  s('zoe.adams', 'Zoe Adams', 'Operations Manager', 'OPS', 'daniel.okafor', ['operations_manager'], 1501),
+  s('carla.diaz', 'Carla Diaz', 'Sales Manager', 'SALES', 'daniel.okafor', ['sales_manager'], 1601),
+  s('ben.foster', 'Ben Foster', 'Order Entry', 'SALES', 'carla.diaz', ['order_entry'], 1611),
+  s('ivan.petrov', 'Ivan Petrov', 'Maintenance Supervisor', 'MAINT', 'zoe.adams', ['department_head'], 1701),
+  s('priya.shah', 'Priya Shah', 'Quality Manager', 'QA', 'zoe.adams', ['department_head'], 1801),
+  s('alex.wong', 'Alex Wong', 'IT Administrator', 'IT', 'grace.lin', ['department_head', 'it_admin'], 1901),
+  s('mia.santos', 'Mia Santos', 'People and Office Manager', 'HR', 'daniel.okafor', ['department_head'], 2001),
+];
+
+/** Counterparties and the simulator act as users too; every vendor gets its own user. */
+export const BANK_USER = { id: 'bank.first-ohio', name: 'First Ohio Bank', email: 'statements@firstohiobank.example' } as const;
+export const SIMULATOR_USER = { id: 'sim.scenario', name: 'Scenario', email: 'scenario@sim.example' } as const;
+export const vendorUserId = (vendorId: string) => `vendor.${vendorId.toLowerCase()}`;
+
+/**
+ * What each role may do, as permission patterns resolved against the route registry when the
+ * company is built (`ap_invoice.*`). A pattern that matches nothing is an error, so a renamed
+ * permission cannot silently strip a role.
+ */
+export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
+  employee: { name: 'Employee', grants: ['requisition.create', 'requisition.submit', 'requisition.cancel', 'messages.send', 'escalation.raise', 'call.place'] },
+  executive: { name: 'Executive', grants: ['requisition.*', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.approve', 'audit.read', 'ledger.read', 'bank.read'] },
+  controller: {
+    name: 'Controller',
+    grants: ['requisition.*', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'payment_run.return', 'journal_entry.*', 'period.close', 'ledger.*', 'bank.*',
+      'vendor.manage', 'vendor_bank.*', 'ap_invoice.*', 'audit.read', 'master_data.manage', 'org.admin'],
+  },
+  ap_supervisor: {
+    name: 'AP supervisor',
+    grants: ['ap_invoice.*', 'payment_run.create', 'payment_run.submit', 'payment_run.edit', 'payment.*', 'vendor_bank.*', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.*', 'dispute.*'],
+  },
+  ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.*', 'vendor_bank.request', 'messages.read_ap', 'debit_memo.*', 'dispute.*', 'payment.*'] },
+  staff_accountant: { name: 'Staff accountant', grants: ['journal_entry.create', 'journal_entry.post', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting'] },
+  credit_manager: { name: 'Credit manager', grants: ['ledger.read'] },
+  purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.*', 'purchase_order.*', 'messages.read_purchasing'] },
+  buyer: { name: 'Buyer', grants: ['requisition.read', 'purchase_order.*', 'messages.read_purchasing'] },
+  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.*', 'inventory.*', 'requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.*', 'inventory.*'] },
+  production_manager: { name: 'Production manager', grants: ['inventory.issue', 'requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  planner: { name: 'Production planner', grants: ['inventory.issue'] },
+  operations_manager: { name: 'Operations manager', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  sales_manager: { name: 'Sales manager', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  order_entry: { name: 'Order entry', grants: [] },
+  department_head: { name: 'Department head', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  it_admin: { name: 'IT administrator', grants: ['org.admin'] },
+  bank: { name: 'Bank', grants: ['bank_statement.post'] },
+  vendor: { name: 'Vendor', grants: ['vendor_portal.*', 'messages.deliver'] },
+  scenario: { name: 'Scenario simulator', grants: ['messages.deliver', 'sim.script'] },
+};
