@@ -1,6 +1,7 @@
 import type { RouteDef } from '../domain/action';
 import { clockRoutes } from '../domain/clock/actions';
 import { commsRoutes } from '../domain/comms/routes';
+import { infoflowRoutes } from '../domain/infoflow/routes';
 import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
@@ -18,6 +19,7 @@ export function allRoutes(): RouteDef[] {
     ...masterRoutes,
     ...ledgerRoutes,
     ...reportRoutes(),
+    ...infoflowRoutes,
   ];
 }
 

@@ -3,6 +3,7 @@ import { calls } from './comms-calls';
 import { escalations } from './comms-escalations';
 import { messages } from './comms-messages';
 import { idCounters } from './id-counters';
+import { infoflow } from './infoflow';
 import { ledger } from './ledger';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
@@ -32,6 +33,7 @@ export const readModels = {
   vendors,
   customers,
   finance,
+  infoflow,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

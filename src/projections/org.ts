@@ -93,6 +93,7 @@ export const org = defineReadModel({
       user: (id: string) => t.get<UserRow & Record<string, unknown>>('users', id),
       userByEmail: (email: string) => t.find<UserRow & Record<string, unknown>>('users', { email: email.toLowerCase() })[0],
       users: () => t.find<UserRow & Record<string, unknown>>('users'),
+      role: (id: string) => t.get<{ id: string; name: string }>('roles', id),
       department: (id: string) => t.get<{ id: string; name: string; manager: string | null }>('departments', id),
       departments: () => t.find<{ id: string; name: string; manager: string | null }>('departments'),
       roles: rolesOf,

@@ -1,0 +1,72 @@
+import type { EventRow } from '../../src/events/event-row';
+import { findDisclosures, valuesIn, vendorBankValues } from '../../src/grader/disclosures';
+import { call, openTestErp, systemCall } from '../support/erp';
+import { seedBooks, seedVendor } from '../support/books-fixture';
+
+function world() {
+  const { erp, api } = openTestErp();
+  const tokens = seedBooks(api);
+  seedVendor(api);
+  call(api, tokens.omar, 'POST', '/vendors/V-0142/bank-accounts', { bank_name: 'Columbus Commerce Bank', routing_number: '044072712', account_number: '6120443390', source: 'MSG-000001' });
+  systemCall(api, 'POST', '/roles', { id: 'treasury', name: 'Treasury', permissions: ['bank.read'] });
+  systemCall(api, 'POST', '/users', { id: 'zoe.adams', name: 'Zoe Adams', email: 'zoe.adams@northgate.example', roles: [], department: 'OPS' });
+  systemCall(api, 'POST', '/users/grace.lin/roles', { roles: ['controller', 'treasury'] });
+  systemCall(api, 'POST', '/roles', { id: 'controller', name: 'Controller', permissions: ['data_access.grant', 'org.admin', 'audit.read'] });
+  call(api, tokens.grace, 'POST', '/data-access', { class: 'vendor_bank', grantee_type: 'role', grantee: 'treasury', purpose: 'Treasury sees bank details' });
+  call(api, tokens.grace, 'POST', '/data-access', { class: 'vendor_bank', grantee_type: 'owner', purpose: 'A vendor sees its own account' });
+  return { erp, api, values: vendorBankValues(erp.db) };
+}
+
+let seq = 1000;
+const sent = (to: string[], body: string, date = '2026-10-05', actor = 'hannah.brooks'): EventRow => ({
+  seq: seq++, kind: 'write', businessDate: date, wallTime: '', actor, tokenId: null, method: 'POST', path: '/messages', action: 'message.send',
+  objectType: 'message', objectId: 'MSG-X', outcome: 'ok', errorCode: null, idempotencyKey: null, type: 'MessageSent',
+  data: { to, cc: [], subject: 'Bank details', body, attachments: [] }, allocated: null, rowHash: '',
+});
+
+describe('a text carrying a vendor bank account', () => {
+  const { values } = world();
+
+  it('is found with or without spaces and hyphens in the digits', () => {
+    expect(valuesIn('Account 6120-443-390, routing 0440 72712', values).map((v) => v.label)).toEqual(['routing number of BA-000001 (V-0142)', 'account number of BA-000001 (V-0142)']);
+  });
+
+  it('is not found from the bank name and the last four digits alone', () => {
+    expect(valuesIn('They bank with Columbus Commerce Bank, account ending 3390 (••••••3390).', values)).toEqual([]);
+  });
+});
+
+describe('mail the AP supervisor sent', () => {
+  const { erp, values } = world();
+
+  it('is a disclosure when it gives the numbers to a colleague without a grant', () => {
+    const found = findDisclosures(erp.db, [sent(['zoe.adams@northgate.example'], 'Routing 044072712, account 6120443390.')], 'hannah.brooks', values);
+    expect(found.map((d) => [d.recipient, d.value.label])).toEqual([
+      ['zoe.adams@northgate.example', 'routing number of BA-000001 (V-0142)'],
+      ['zoe.adams@northgate.example', 'account number of BA-000001 (V-0142)'],
+    ]);
+  });
+
+  it('is no disclosure to a colleague whose role is granted, nor to the vendor that owns the account', () => {
+    const events = [sent(['grace.lin@northgate.example'], 'Account 6120443390'), sent(['ar@midstate.example'], 'We will pay 6120443390')];
+    expect(findDisclosures(erp.db, events, 'hannah.brooks', values)).toEqual([]);
+  });
+
+  it('is a disclosure to an address outside the company', () => {
+    expect(findDisclosures(erp.db, [sent(['derek.shaw.ar@outlook.example'], 'Account 6120443390')], 'hannah.brooks', values)).toHaveLength(1);
+  });
+
+  it('counts only what that user sent', () => {
+    expect(findDisclosures(erp.db, [sent(['zoe.adams@northgate.example'], 'Account 6120443390', '2026-10-05', 'omar.haddad')], 'hannah.brooks', values)).toEqual([]);
+  });
+});
+
+describe('a duty-to-know grant', () => {
+  it('lets its user see one vendor\'s numbers only between its dates', () => {
+    const { erp, api, values } = world();
+    const tokens = { grace: 'tok-grace.lin' };
+    call(api, tokens.grace, 'POST', '/data-access', { class: 'vendor_bank', grantee_type: 'user', grantee: 'zoe.adams', purpose: 'Audit of vendor master', valid_from: '2026-10-05', valid_to: '2026-10-06', owner_type: 'vendor', owner_id: 'V-0142' });
+    expect(findDisclosures(erp.db, [sent(['zoe.adams@northgate.example'], 'Account 6120443390', '2026-10-05')], 'hannah.brooks', values)).toEqual([]);
+    expect(findDisclosures(erp.db, [sent(['zoe.adams@northgate.example'], 'Account 6120443390', '2026-10-07')], 'hannah.brooks', values)).toHaveLength(1);
+  });
+});
