@@ -1,0 +1,79 @@
+import type { EventRow } from '../events/event-row';
+
+/** At most this many event ids are listed for one row; the earliest and the latest are kept. */
+export const MAX_EVIDENCE = 40;
+
+interface IndexedWrite {
+  seq: number;
+  objectId: string | null;
+  /** An accepted write that carries a domain event: it made a document what it is. */
+  effective: boolean;
+  values: Set<string>;
+}
+
+/**
+ * Finds the events behind a projection row. Projections are keyed by business keys, never by the
+ * ids the system gave the agent's documents, so a row is traced in two steps:
+ *  1. the writes (accepted or refused, by anyone) whose object id or payload holds every one of the
+ *     row's non-empty key values, each as one whole scalar;
+ *  2. the documents those accepted writes were about, plus any ids in the row's provenance columns
+ *     (columns whose names start with `_`, several ids separated by commas), and every write on or
+ *     mentioning one of those documents: the later cancellation of a leave carries only its id.
+ * Refused writes are kept on purpose: for a row the agent failed to produce they show what it
+ * tried. Reads and the clock's own moves are never evidence.
+ */
+export class EvidenceIndex {
+  private readonly writes: IndexedWrite[];
+
+  constructor(events: readonly EventRow[]) {
+    this.writes = events
+      .filter((e) => e.kind === 'write' && e.action !== 'clock.advance')
+      .map((e) => ({ seq: e.seq, objectId: e.objectId, effective: e.outcome === 'ok' && e.type !== null, values: scalars(e) }));
+  }
+
+  /** Writes holding every one of these values. */
+  holdingAll(values: readonly string[]): IndexedWrite[] {
+    const wanted = clean(values);
+    if (wanted.length === 0) return [];
+    return this.writes.filter((w) => wanted.every((v) => w.values.has(v)));
+  }
+
+  /** Writes on, or mentioning, any of these documents. */
+  touching(ids: ReadonlySet<string>): IndexedWrite[] {
+    if (ids.size === 0) return [];
+    return this.writes.filter((w) => (w.objectId !== null && ids.has(w.objectId)) || [...ids].some((id) => w.values.has(id)));
+  }
+
+  /** The evidence of one row: the agent's row when it has one, and the row's key values. */
+  forRow(row: Readonly<Record<string, string>> | undefined, keyValues: readonly string[]): number[] {
+    const keyed = this.holdingAll(keyValues);
+    const docs = new Set<string>(keyed.filter((w) => w.effective && w.objectId !== null).map((w) => w.objectId!));
+    if (row) for (const [column, value] of Object.entries(row)) if (column.startsWith('_')) clean(value.split(',')).forEach((id) => docs.add(id));
+    const seqs = new Set([...keyed, ...this.touching(docs)].map((w) => w.seq));
+    return cap([...seqs].sort((a, b) => a - b));
+  }
+}
+
+function clean(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+function cap(seqs: number[]): number[] {
+  if (seqs.length <= MAX_EVIDENCE) return seqs;
+  const half = MAX_EVIDENCE / 2;
+  return [...seqs.slice(0, half), ...seqs.slice(-half)];
+}
+
+/** The event's object id and every scalar in its payload, as text. */
+function scalars(e: EventRow): Set<string> {
+  const out = new Set<string>();
+  if (e.objectId) out.add(e.objectId);
+  const walk = (v: unknown): void => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object') Object.values(v as Record<string, unknown>).forEach(walk);
+    else out.add(String(v));
+  };
+  walk(e.data);
+  return out;
+}
