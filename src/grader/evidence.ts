@@ -13,12 +13,14 @@ interface IndexedWrite {
 
 /**
  * Finds the events behind a projection row. Projections are keyed by business keys, never by the
- * ids the system gave the agent's documents, so a row is traced in two steps:
- *  1. the writes (accepted or refused, by anyone) whose object id or payload holds every one of the
- *     row's non-empty key values, each as one whole scalar;
- *  2. the documents those accepted writes were about, plus any ids in the row's provenance columns
- *     (columns whose names start with `_`, several ids separated by commas), and every write on or
- *     mentioning one of those documents: the later cancellation of a leave carries only its id.
+ * ids the system gave the agent's documents, so a row is traced one of two ways:
+ *  - a row that names its documents in provenance columns (names starting with `_`, several ids
+ *    separated by commas) is traced exactly: every write on, or mentioning, those documents;
+ *  - any other row, and a row the agent does not have at all, by its business key: the writes
+ *    (accepted or refused, by anyone) whose object id or payload holds every non-empty key value
+ *    as one whole scalar, then every write on or mentioning the documents those accepted writes
+ *    were about (the later cancellation of a leave carries only its id). This may also find
+ *    neighbours that share the values in other fields; it never misses the writes that made the row.
  * Refused writes are kept on purpose: for a row the agent failed to produce they show what it
  * tried. Reads and the clock's own moves are never evidence.
  */
@@ -46,11 +48,14 @@ export class EvidenceIndex {
 
   /** The evidence of one row: the agent's row when it has one, and the row's key values. */
   forRow(row: Readonly<Record<string, string>> | undefined, keyValues: readonly string[]): number[] {
-    const keyed = this.holdingAll(keyValues);
-    const docs = new Set<string>(keyed.filter((w) => w.effective && w.objectId !== null).map((w) => w.objectId!));
-    if (row) for (const [column, value] of Object.entries(row)) if (column.startsWith('_')) clean(value.split(',')).forEach((id) => docs.add(id));
-    const seqs = new Set([...keyed, ...this.touching(docs)].map((w) => w.seq));
-    return cap([...seqs].sort((a, b) => a - b));
+    const provenance = new Set(row ? Object.entries(row).filter(([c]) => c.startsWith('_')).flatMap(([, v]) => clean(v.split(','))) : []);
+    let found: IndexedWrite[];
+    if (provenance.size > 0) found = this.touching(provenance);
+    else {
+      const keyed = this.holdingAll(keyValues);
+      found = [...keyed, ...this.touching(new Set(keyed.filter((w) => w.effective && w.objectId !== null).map((w) => w.objectId!)))];
+    }
+    return cap([...new Set(found.map((w) => w.seq))].sort((a, b) => a - b));
   }
 }
 

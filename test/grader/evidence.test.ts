@@ -28,9 +28,13 @@ describe('the evidence of a row missing from the agent\'s state', () => {
 });
 
 describe('the evidence of a row the agent has', () => {
-  it('follows its provenance columns to the documents they name', () => {
-    expect(index.forRow({ employee: 'nobody', _leave: 'LV-2' }, ['nobody'])).toEqual([15]);
+  it('is exactly the writes on the documents its provenance columns name', () => {
+    expect(index.forRow({ employee: 'maya.chen', start_date: '2026-11-16', _leave: 'LV-2' }, ['2026-11-16'])).toEqual([15]);
     expect(index.forRow({ _docs: 'LV-1,LV-2' }, [])).toEqual([5, 13, 15]);
+  });
+
+  it('is found by its key when it names no documents', () => {
+    expect(index.forRow({ employee: 'sam.ortiz', start_date: '2026-11-16' }, ['sam.ortiz', '2026-11-16'])).toEqual([5, 13]);
   });
 });
 
