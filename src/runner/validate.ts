@@ -89,6 +89,7 @@ async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => 
 export async function validate(o: ValidateOptions = {}): Promise<ValidateReport> {
   const tasksDir = resolve(o.tasksDir ?? defaultTasksDir());
   const tasks = o.tasks ?? listTasks(tasksDir);
+  if (tasks.length === 0) throw new Error(`No task packs in ${tasksDir}: nothing to validate.`);
   const seeds = o.seeds ?? [0];
   const strict = o.strict ?? false;
   const rows: ControlRow[] = [];

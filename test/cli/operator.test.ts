@@ -9,7 +9,7 @@ const cwd = mkdtempSync(join(tmpdir(), 'bb-erp-ops-'));
 const fixture = ['--tasks-dir', FIXTURE_TASKS];
 
 function erp(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ERP_CLI_OCLIF_ONLY: '' } });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
