@@ -42,6 +42,9 @@ export interface AttemptOutcome {
   result?: AttemptResult;
 }
 
+/** Time for requests already sent by an ended agent process to reach the server. */
+const SETTLE_MS = 50;
+
 function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | undefined {
   if (agent.kind === 'command') return undefined;
   if (agent.kind === 'null') return nullPolicy;
@@ -126,6 +129,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const outcome: ProcessOutcome = o.agent.kind === 'command'
         ? await runProcessTurn({ command: o.agent.command, cwd: workspace, erpUrl: server.url, erpToken: token, binDir, home: join(turnDir, 'home'), promptFile, prompt, budgetMs, ...io })
         : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: token, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, ...io });
+      // A request the agent sent just before it ended or was killed is still in the server's
+      // socket buffer: let it land before the turn's event range is closed.
+      if (o.agent.kind === 'command') await new Promise((r) => setTimeout(r, SETTLE_MS));
       const toSeq = server.erp.store.lastSeq();
       if (toSeq >= fromSeq) record.agent_windows.push({ turn: index, fromSeq, toSeq });
       const turnRecord = { index, date: turn.date, ...outcome };

@@ -22,6 +22,7 @@ export interface ScenarioManifest {
   key: string;
   pack_hash: string;
   code_version: string;
+  /** The business date of scenario.db. */
   start_date: string;
   oracle: { verdict: string; final_hash: string; failed_checks: string[] };
   generated_wall: string;
@@ -76,7 +77,7 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   const code = loadPackCode(pack);
 
   log(`${pack.slug} seed ${options.seed}: building the start state (${pack.spec.company})`);
-  const { world, truth } = buildStartState(pack, code, options.seed, dir);
+  const { world, truth, startDate } = buildStartState(pack, code, options.seed, dir);
   writeFileSync(join(dir, 'world.json'), JSON.stringify(world, null, 2) + '\n');
   writeFileSync(join(dir, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
   writeFileSync(join(dir, 'turns.yaml'), stringify({ task: pack.slug, agent_user: pack.spec.agent_user, grading_date: pack.spec.grading_date, turns: pack.spec.turns }, { lineWidth: 0, blockQuote: 'literal' }));
@@ -93,7 +94,7 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
 
   const manifest: ScenarioManifest = {
     task: pack.slug, seed: options.seed, key: id.key, pack_hash: id.pack_hash, code_version: id.code_version,
-    start_date: pack.spec.turns[0]!.date, oracle: { verdict: result.verdict, final_hash: result.final_hash, failed_checks: failed }, generated_wall: new Date().toISOString(),
+    start_date: startDate, oracle: { verdict: result.verdict, final_hash: result.final_hash, failed_checks: failed }, generated_wall: new Date().toISOString(),
   };
   writeFileSync(join(dir, 'scenario.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { dir, cached: false, manifest };

@@ -45,7 +45,7 @@ function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
  * Builds scenario.db in `dir`: the company from its generator, then the task's planted state, all
  * through the API. Randomness comes only from streams seeded by the company or task and the seed.
  */
-export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, dir: string): { world: World; truth: Truth } {
+export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, dir: string): { world: World; truth: Truth; startDate: string } {
   const generator = COMPANIES[pack.spec.company];
   if (!generator) throw new Error(`task.yaml company: no company generator '${pack.spec.company}' (known: ${Object.keys(COMPANIES).join(', ')}).`);
   const erp = ErpDb.open(join(dir, 'scenario.db'), createAppRegistry(), { fast: true });
@@ -73,7 +73,7 @@ export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, di
     };
     const truth = code.generate(ctx);
     verify(pack, api, world, truth);
-    return { world, truth };
+    return { world, truth, startDate: api.today() };
   } finally {
     erp.close();
     settleToSingleFile(join(dir, 'scenario.db'));
