@@ -25,12 +25,16 @@ interface IndexedWrite {
  * tried. Reads and the clock's own moves are never evidence.
  */
 export class EvidenceIndex {
-  private readonly writes: IndexedWrite[];
+  private indexed: IndexedWrite[] | undefined;
 
-  constructor(events: readonly EventRow[]) {
-    this.writes = events
+  constructor(private readonly events: readonly EventRow[]) {}
+
+  /** Built on first use: an attempt with nothing to explain never pays for it. */
+  private get writes(): IndexedWrite[] {
+    this.indexed ??= this.events
       .filter((e) => e.kind === 'write' && e.action !== 'clock.advance')
       .map((e) => ({ seq: e.seq, objectId: e.objectId, effective: e.outcome === 'ok' && e.type !== null, values: scalars(e) }));
+    return this.indexed;
   }
 
   /** Writes holding every one of these values. */
