@@ -17,7 +17,7 @@ export function turnPrompt(people: PromptPeople, date: string, request: string):
     `You are signed in to the ERP of ${people.company} as ${who(people.user)}.`,
     'The `erp` command is on your PATH and already signed in as you: `erp whoami` shows your role, your approval limits and the business date; `erp docs` lists the API, and `erp docs <word>` explains the endpoints and handbook paragraphs that mention a word.',
     'The company handbook is in handbook/ in this folder. Follow it.',
-    'This folder and everything in the ERP persist from one session to the next; earlier sessions may have left work or notes.',
+    'This folder and everything in the ERP persist from one working day to the next: earlier work, and notes left here, are still in place.',
     '',
     `Request from ${who(people.from)}, ${date}:`,
     '',
