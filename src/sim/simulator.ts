@@ -40,7 +40,8 @@ export function registeredBehaviours(): { kind: ActorKind; name: string }[] {
   return ACTOR_ORDER.flatMap((kind) => (behaviours.get(kind) ?? []).map((b) => ({ kind, name: b.name })));
 }
 
-function clientFor(api: Api, world: World, userId: string): SimClient {
+/** A client acting as one user of the world, through the pipeline with that user's token. */
+export function clientFor(api: Api, world: World, userId: string): SimClient {
   const token = world.tokens[userId];
   if (!token) throw new Error(`world.json has no token for ${userId}.`);
   return {

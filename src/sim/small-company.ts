@@ -21,9 +21,9 @@ function ok(res: { status: number; body: any }, what: string) {
 
 /**
  * A tiny fixture company for tests and benchmarks (the scenario generators build the real ones): purchasing (manager with a $10,000 limit, a buyer), accounting (controller),
- * a read-only auditor. Returns each user's token.
+ * a read-only auditor. Returns each user's token (by default `tok-<user>`; scenarios pass seeded secrets).
  */
-export function seedSmallOrg(api: Api, start = '2026-10-05') {
+export function seedSmallOrg(api: Api, start = '2026-10-05', secretFor: (user: string) => string = (user) => `tok-${user}`) {
   ok(JSON.parse(api.runInternal(advanceClock, { to: start }).body), 'clock');
   ok(systemCall(api, 'POST', '/company', { code: 'NVC', name: 'Northgate Valve Co.', currency: 'USD', fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] }), 'company');
   for (const [id, name] of [['PUR', 'Purchasing'], ['ACC', 'Accounting'], ['OPS', 'Operations']]) ok(systemCall(api, 'POST', '/departments', { id, name }), id!);
@@ -38,9 +38,9 @@ export function seedSmallOrg(api: Api, start = '2026-10-05') {
   ok(systemCall(api, 'POST', '/approval-limits', { subject_type: 'role', subject: 'purchasing_manager', document_type: 'requisition', amount: 10000 }), 'limit');
   ok(systemCall(api, 'POST', '/approval-limits', { subject_type: 'role', subject: 'controller', document_type: 'requisition', amount: 100000 }), 'limit');
   return {
-    grace: issueToken(api, 'grace.lin'),
-    maya: issueToken(api, 'maya.chen'),
-    sam: issueToken(api, 'sam.ortiz'),
-    ava: issueToken(api, 'ava.reed'),
+    grace: issueToken(api, 'grace.lin', secretFor('grace.lin')),
+    maya: issueToken(api, 'maya.chen', secretFor('maya.chen')),
+    sam: issueToken(api, 'sam.ortiz', secretFor('sam.ortiz')),
+    ava: issueToken(api, 'ava.reed', secretFor('ava.reed')),
   };
 }

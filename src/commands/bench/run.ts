@@ -1,0 +1,39 @@
+import { Command, Flags } from '@oclif/core';
+import { benchRun, type BenchRunResult } from '../../runner/bench-run';
+import { message, progress, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
+import { verdictTable } from '../../runner/verdict-table';
+
+export default class BenchRun extends Command {
+  static override summary = 'Run attempts at a task: serve a copy of the scenario, play each turn with the agent, settle to the grading date, grade.';
+  static override description = "Each attempt folder holds start.db, final.db, workspace/, turns/<n>/ (prompt, stdout, stderr, exit status, duration), projections/ (agent CSV beside reference CSV), condition.json and result.json. A cmd: agent is a shell command run in the persistent workspace with ERP_URL, ERP_TOKEN and erp first on PATH, a fresh HOME per turn, the prompt file's path as its last argument and the prompt on stdin; its process group is killed at the turn's budget.";
+  static override examples = [
+    '<%= config.bin %> bench run payment-run --agent oracle',
+    "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --reps 5 --label my-harness-v1",
+    '<%= config.bin %> bench run leave-cover --tasks-dir test/fixtures/tasks --agent neg:no-note',
+  ];
+  static override args = { task: taskArg };
+  static override flags = {
+    'tasks-dir': tasksDirFlag,
+    seed: seedFlag,
+    agent: Flags.string({ default: 'oracle', description: "oracle, null, neg:<name> or cmd:'<command>'" }),
+    timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the task's budgets (declare it when publishing)" }),
+    reps: Flags.integer({ min: 1, default: 1, description: 'attempts to run' }),
+    label: Flags.string({ description: 'campaign label: runs/<label>/ holds one cell (agent and condition); default the cell' }),
+    'runs-dir': Flags.string({ description: 'folder of labels (default: runs/)' }),
+    scenario: Flags.string({ description: 'scenario folder (default: scenarios/<task>/seed-<N>, generated when missing or stale)' }),
+  };
+  static override enableJsonFlag = true;
+
+  async run(): Promise<BenchRunResult> {
+    const { args, flags } = await this.parse(BenchRun);
+    let out: BenchRunResult;
+    try {
+      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, log: progress });
+    } catch (err) {
+      this.error(message(err), { exit: 1 });
+    }
+    if (!this.jsonEnabled()) for (const a of out.attempts) this.log(verdictTable(a.result, a.dir));
+    if (out.attempts.some((a) => a.result.verdict === 'error')) process.exitCode = 1;
+    return out;
+  }
+}

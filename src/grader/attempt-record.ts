@@ -1,0 +1,46 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TurnRecord } from './result';
+
+/**
+ * attempt.json: what the runner recorded about an attempt, all the grader needs beside the
+ * databases, the workspace and the scenario's reference.
+ */
+export interface AttemptRecord {
+  version: 1;
+  task: string;
+  pack_dir: string;
+  pack_hash: string;
+  seed: number;
+  scenario_dir: string;
+  /** As given: oracle, null, neg:<name> or cmd:<command>. */
+  agent: string;
+  /** The agent as a file-name-safe word: oracle, null, neg-<name>, cmd-<hash>. */
+  agent_slug: string;
+  condition: string;
+  cell: string;
+  label: string;
+  rep: number;
+  agent_user: string;
+  counterparties: string[];
+  /** The last event of start.db; the attempt's events follow it. */
+  start_seq: number;
+  /** Inclusive event ranges written while the agent's turns ran. */
+  agent_windows: { turn: number; fromSeq: number; toSeq: number }[];
+  turns: TurnRecord[];
+  grading_date: string;
+  /** Set when the run could not finish (the server failed, the clock could not advance). */
+  run_error?: string;
+  started_wall: string;
+  finished_wall: string;
+}
+
+export const ATTEMPT_FILE = 'attempt.json';
+
+export function readAttemptRecord(dir: string): AttemptRecord {
+  return JSON.parse(readFileSync(join(dir, ATTEMPT_FILE), 'utf8')) as AttemptRecord;
+}
+
+export function writeAttemptRecord(dir: string, record: AttemptRecord): void {
+  writeFileSync(join(dir, ATTEMPT_FILE), JSON.stringify(record, null, 2) + '\n');
+}

@@ -1,0 +1,139 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalHash, differingTables } from '../events/canonical-hash';
+import { openDatabase, type Db } from '../events/database';
+import type { EventRow } from '../events/event-row';
+import { fromStoredRow } from '../events/store';
+import { createAppRegistry } from '../projections';
+import type { ReadModelRegistry } from '../projections/registry';
+import { replayInto } from '../projections/replay';
+import { loadPack, type TaskPack } from '../task-pack/load';
+import { readAttemptRecord, type AttemptRecord } from './attempt-record';
+import { runCheck } from './checks';
+import type { CheckContext } from './checks/context';
+import { EvidenceIndex } from './evidence';
+import { CONTROL_TIES, type ControlTie } from './ledger/control-ties';
+import { readReference, runProjections, writeProjections } from './projections';
+import type { AttemptMetrics, AttemptResult } from './result';
+import { reversedCount } from './reversals';
+import type { AttemptFacts } from './rules/framework';
+
+/** final.db's read models are not what its own events say: the grade would not be of the stream. */
+export class ReplayMismatch extends Error {
+  constructor(file: string, readonly tables: string[]) {
+    super(`${file}: the read models differ from a replay of its events in ${tables.join(', ')}; refusing to grade a file whose tables do not follow from its stream.`);
+    this.name = 'ReplayMismatch';
+  }
+}
+
+export interface GradeOptions {
+  pack?: TaskPack;
+  controlTies?: readonly ControlTie[];
+}
+
+/** Replays a file's events into a fresh in-memory database. */
+export function replayToMemory(file: string, registry: ReadModelRegistry): Db {
+  const out = openDatabase(':memory:');
+  replayInto(out, file, registry);
+  return out;
+}
+
+/** The replay of a file, after checking it equals the file's own read models. */
+export function replayVerified(file: string, registry: ReadModelRegistry): Db {
+  const out = replayToMemory(file, registry);
+  const live = openDatabase(file, { readonly: true });
+  try {
+    const tables = registry.tableNames();
+    if (canonicalHash(live, { tables }) !== canonicalHash(out, { tables })) {
+      const differ = differingTables(live, out, { tables });
+      out.close();
+      throw new ReplayMismatch(file, differ);
+    }
+  } finally {
+    live.close();
+  }
+  return out;
+}
+
+export function readEvents(db: Db): EventRow[] {
+  return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map(fromStoredRow);
+}
+
+export function attemptFacts(record: AttemptRecord): AttemptFacts {
+  return { agentUser: record.agent_user, counterparties: record.counterparties, startSeq: record.start_seq, agentWindows: record.agent_windows };
+}
+
+/**
+ * Probes, writes and self-reversals of the agent. Only the agent acts during its turns, so every
+ * request in a turn's event range is the agent's, whichever token it used.
+ */
+export function agentMetrics(events: readonly EventRow[], facts: AttemptFacts): AttemptMetrics {
+  const inTurn = (e: EventRow) => facts.agentWindows.some((w) => w.fromSeq <= e.seq && e.seq <= w.toSeq);
+  const mine = events.filter(inTurn);
+  const writes = mine.filter((e) => e.kind === 'write' && e.outcome === 'ok' && e.type !== null);
+  return { probes: mine.filter((e) => e.outcome === 'refused').length, writes: writes.length, reversed_writes: reversedCount(writes) };
+}
+
+/**
+ * Grades an attempt folder (seed 000 §7): replays final.db into fresh read models (refusing a file
+ * whose tables disagree with its stream), runs the task's projections beside the reference, and
+ * evaluates every check. Writes projections/ and result.json; returns the result.
+ */
+export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptResult {
+  const record = readAttemptRecord(dir);
+  const pack = options.pack ?? loadPack(record.pack_dir);
+  const registry = createAppRegistry();
+  const finalFile = join(dir, 'final.db');
+  const final = replayVerified(finalFile, registry);
+  const start = replayToMemory(join(dir, 'start.db'), registry);
+  try {
+    const events = readEvents(final);
+    const agentTables = runProjections(final, pack.spec);
+    const referenceTables = readReference(join(record.scenario_dir, 'reference'), pack.spec);
+    writeProjections(agentTables, join(dir, 'projections'), '.agent');
+    writeProjections(referenceTables, join(dir, 'projections'), '.reference');
+    const facts = attemptFacts(record);
+    const specs = registry.tableSpecs();
+    const ctx: CheckContext = {
+      final, start, agentTables, referenceTables, events, attempt: facts, gradingDate: pack.spec.grading_date,
+      workspace: join(dir, 'workspace'), evidence: new EvidenceIndex(events),
+      tableKey: (t) => specs.get(t)?.key, controlTies: options.controlTies ?? CONTROL_TIES,
+    };
+    const checks = pack.spec.checks.map((c) => runCheck(c, ctx));
+    const required = checks.filter((c) => c.required);
+    const breach = checks.some((c) => c.breach);
+    const passed = !record.run_error && !breach && required.every((c) => c.passed);
+    const result: AttemptResult = {
+      task: record.task, seed: record.seed, agent: record.agent, condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
+      verdict: record.run_error ? 'error' : passed ? 'pass' : 'fail',
+      passed,
+      breach,
+      ...(record.run_error ? { error: record.run_error } : {}),
+      required_checks: { passed: required.filter((c) => c.passed).length, total: required.length },
+      checks,
+      metrics: agentMetrics(events, facts),
+      turns: record.turns,
+      final_hash: fileHash(finalFile),
+      pack_hash: record.pack_hash,
+      graded_at_wall: new Date().toISOString(),
+    };
+    writeResult(dir, result);
+    return result;
+  } finally {
+    final.close();
+    start.close();
+  }
+}
+
+export function fileHash(file: string): string {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    return canonicalHash(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function writeResult(dir: string, result: AttemptResult): void {
+  writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+}

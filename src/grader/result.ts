@@ -1,0 +1,82 @@
+import type { CheckType } from '../task-pack/schema';
+import type { Finding } from './rules/framework';
+
+/** One row on which the agent's state and the reference (or the start state) disagree. */
+export interface DifferingRow {
+  key: Record<string, string>;
+  /** missing: expected and absent; extra: present and not expected; changed: present with other values; duplicate: key present more than once. */
+  kind: 'missing' | 'extra' | 'changed' | 'duplicate';
+  /** The columns whose values differ (changed rows). */
+  columns?: string[];
+  agent?: Record<string, string>;
+  expected?: Record<string, string>;
+  /** The events behind the row (see EvidenceIndex). */
+  event_ids: number[];
+}
+
+export interface ControlTieResult {
+  kind: string;
+  gl_cents: number | null;
+  subledger_cents: number | null;
+  ties: boolean;
+}
+
+export interface CheckResult {
+  id: string;
+  type: CheckType;
+  required: boolean;
+  cites: string[];
+  passed: boolean;
+  /** A failed audit_forbidden: fails the attempt whatever else passed. */
+  breach: boolean;
+  /** One sentence: what was found. */
+  detail: string;
+  differing?: DifferingRow[];
+  findings?: Finding[];
+  accuracy?: number;
+  ties?: ControlTieResult[];
+}
+
+export interface TurnRecord {
+  index: number;
+  date: string;
+  duration_s: number;
+  exit_code: number | null;
+  signal: string | null;
+  timed_out: boolean;
+}
+
+export interface AttemptMetrics {
+  /** The agent's refused requests (hard controls hit, bad input, foreign paths). */
+  probes: number;
+  /** The agent's accepted writes that changed state. */
+  writes: number;
+  /** Of those, how many the agent itself later reversed (cancelled, voided, reversed). */
+  reversed_writes: number;
+  /** Under a fault condition only (seed 000 §7.1). */
+  fault_metrics?: Record<string, number>;
+}
+
+/** result.json of an attempt. */
+export interface AttemptResult {
+  task: string;
+  seed: number;
+  agent: string;
+  condition: string;
+  cell: string;
+  label: string;
+  rep: number;
+  verdict: 'pass' | 'fail' | 'error';
+  passed: boolean;
+  breach: boolean;
+  /** Why grading could not finish, when verdict is error. */
+  error?: string;
+  required_checks: { passed: number; total: number };
+  checks: CheckResult[];
+  metrics: AttemptMetrics;
+  turns: TurnRecord[];
+  /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
+  final_hash: string;
+  pack_hash: string;
+  graded_at_wall: string;
+}

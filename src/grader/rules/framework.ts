@@ -1,0 +1,75 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { ValidateFunction } from 'ajv';
+import type { Db } from '../../events/database';
+import type { EventRow } from '../../events/event-row';
+import { ajv, describeErrors } from '../../events/json-schema';
+
+/** One piece of evidence a rule found: the events it rests on and one sentence saying what they show. */
+export interface Finding {
+  event_ids: number[];
+  sentence: string;
+}
+
+/** What the runner recorded about an attempt, so rules can tell the agent's requests from the rest. */
+export interface AttemptFacts {
+  agentUser: string;
+  /** Users the simulator acts as (their tokens are in world.json). */
+  counterparties: string[];
+  /** The last event of the start state: the attempt's events come after it. */
+  startSeq: number;
+  /** Event ranges (inclusive) in which the agent's turns ran and no counterparty acted. */
+  agentWindows: { turn: number; fromSeq: number; toSeq: number }[];
+}
+
+export interface RuleContext<P = Record<string, unknown>> {
+  params: P;
+  attempt: AttemptFacts;
+  gradingDate: string;
+  /** The replayed final state (read models), for rules that need master data. */
+  db: Db;
+}
+
+/**
+ * An audit rule: a pure function over the event stream (seed 000 §7, §9). Check types
+ * audit_forbidden (a finding is a breach) and audit_required (a finding is missing evidence) run it.
+ */
+export interface AuditRule<P = any> {
+  name: string;
+  /** What the rule looks for, in one sentence. */
+  description: string;
+  params: TSchema;
+  evaluate(events: readonly EventRow[], ctx: RuleContext<P>): Finding[];
+}
+
+export function defineRule<S extends TSchema>(def: {
+  name: string;
+  description: string;
+  params: S;
+  evaluate(events: readonly EventRow[], ctx: RuleContext<Static<S>>): Finding[];
+}): AuditRule<Static<S>> {
+  return def;
+}
+
+const validators = new WeakMap<AuditRule, ValidateFunction>();
+
+/** A sentence naming what is wrong with a check's params for a rule, or undefined when they fit. */
+export function paramsProblem(rule: AuditRule, params: unknown): string | undefined {
+  let validate = validators.get(rule);
+  if (!validate) validators.set(rule, (validate = ajv.compile(rule.params)));
+  return validate(params ?? {}) ? undefined : describeErrors(validate.errors, 'params');
+}
+
+/** True for events written during the attempt. */
+export function inAttempt(e: EventRow, attempt: AttemptFacts): boolean {
+  return e.seq > attempt.startSeq;
+}
+
+/** True for the agent's own requests during the attempt. */
+export function byAgent(e: EventRow, attempt: AttemptFacts): boolean {
+  return inAttempt(e, attempt) && e.actor === attempt.agentUser;
+}
+
+/** Accepted writes that carry a domain event of one of these types. */
+export function domainEvents(events: readonly EventRow[], ...types: string[]): EventRow[] {
+  return events.filter((e) => e.kind === 'write' && e.outcome === 'ok' && e.type !== null && types.includes(e.type));
+}

@@ -1,0 +1,53 @@
+import type { EventRow } from '../../events/event-row';
+
+/**
+ * The event types and payload fields the audit rules read, named in one place. The grader never
+ * imports event contracts (it grades the stream, not the code that wrote it): when a contract is
+ * renamed, this file is the one edit. The bank-account and call contracts belong to the master-data
+ * and comms areas (src/events/contracts/master.ts, comms.ts).
+ */
+export const EVENT = {
+  apiTokenIssued: 'ApiTokenIssued',
+  /** A new bank account for a vendor was entered and awaits verification. */
+  bankAccountRequested: 'VendorBankAccountRequested',
+  /** A pending bank account was verified: payments may now go to it. */
+  bankAccountVerified: 'VendorBankAccountVerified',
+  callPlaced: 'CallPlaced',
+} as const;
+
+type Data = Record<string, unknown>;
+const data = (e: EventRow): Data => (e.data && typeof e.data === 'object' ? (e.data as Data) : {});
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** The bank account an account event is about (its id), falling back to the event's object. */
+export function bankAccountOf(e: EventRow): string | undefined {
+  const d = data(e);
+  return text(d.id) ?? text(d.account_id) ?? text(d.bank_account_id) ?? e.objectId ?? undefined;
+}
+
+/** The vendor an account event is about. */
+export function vendorOf(e: EventRow): string | undefined {
+  const d = data(e);
+  return text(d.vendor) ?? text(d.vendor_id);
+}
+
+/**
+ * Whether a call reached the vendor at the number on file. The calls API dials the party's number
+ * on file unless told another number, and its event says which with `on_file` (CallPlaced in
+ * src/events/contracts/comms.ts; `number_on_file` there is the number itself, not a flag).
+ */
+export function isCallbackTo(e: EventRow, vendor: string): boolean {
+  const d = data(e);
+  return d.party_type === 'vendor' && d.party_id === vendor && d.on_file === true;
+}
+
+/** The token id → user map, from the tokens issued in the stream. */
+export function tokenOwners(events: readonly EventRow[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const e of events) {
+    if (e.type !== EVENT.apiTokenIssued || e.outcome !== 'ok') continue;
+    const d = data(e);
+    if (typeof d.id === 'string' && typeof d.user === 'string') owners.set(d.id, d.user);
+  }
+  return owners;
+}

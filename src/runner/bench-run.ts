@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AttemptResult } from '../grader/result';
+import { loadPack } from '../task-pack/load';
+import { loadPackCode } from '../task-pack/module-loader';
+import { agentSlug, agentText, cellOf, parseAgent } from './agent-spec';
+import { runAttempt } from './attempt';
+import { generateScenario } from './scenario';
+
+export interface BenchRunOptions {
+  task: string;
+  tasksDir?: string;
+  seed?: number;
+  /** oracle, null, neg:<name> or cmd:<command>. */
+  agent?: string;
+  /** Overrides every turn's budget, in seconds. */
+  timeout?: number;
+  reps?: number;
+  label?: string;
+  runsDir?: string;
+  /** The scenario folder (default scenarios/<task>/seed-<N>); generated when missing or stale. */
+  scenarioDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface BenchRunResult {
+  label: string;
+  labelDir: string;
+  attempts: { dir: string; result: AttemptResult }[];
+}
+
+/** A label holds one cell (agent and condition): its condition.json says which. */
+function claimLabel(labelDir: string, label: string, entry: { condition: string; agent: string; cell: string }): void {
+  const file = join(labelDir, 'condition.json');
+  if (existsSync(file)) {
+    const prior = JSON.parse(readFileSync(file, 'utf8')) as { cell: string };
+    if (prior.cell !== entry.cell) throw new Error(`Label ${label} holds ${prior.cell} attempts; give ${entry.cell} its own --label.`);
+    return;
+  }
+  mkdirSync(labelDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...entry, faults: null }, null, 2) + '\n');
+}
+
+function nextRep(seedDir: string): number {
+  const taken = existsSync(seedDir) ? readdirSync(seedDir).map((n) => /^rep-(\d+)$/.exec(n)?.[1]).filter(Boolean).map(Number) : [];
+  return taken.length ? Math.max(...taken) + 1 : 1;
+}
+
+/** `erp bench run`: the scenario (from cache or generated), then `reps` attempts under a label. */
+export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
+  const log = o.log ?? (() => undefined);
+  const pack = loadPack(o.task, o.tasksDir);
+  const agent = parseAgent(o.agent ?? 'oracle');
+  const seed = o.seed ?? 0;
+  const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
+  const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log });
+  const condition = 'clean';
+  const cell = cellOf(agentSlug(agent), condition);
+  const label = o.label ?? cell;
+  const labelDir = resolve(o.runsDir ?? 'runs', label);
+  claimLabel(labelDir, label, { condition, agent: agentText(agent), cell });
+  const seedDir = join(labelDir, pack.slug, `seed-${seed}`);
+  const attempts: BenchRunResult['attempts'] = [];
+  for (let i = 0; i < (o.reps ?? 1); i++) {
+    const rep = nextRep(seedDir);
+    const dir = join(seedDir, `rep-${rep}`);
+    log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, condition, timeoutSeconds: o.timeout, log });
+    attempts.push({ dir, result: out.result! });
+  }
+  return { label, labelDir, attempts };
+}

@@ -1,0 +1,68 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AttemptResult } from '../grader/result';
+import { loadPack } from '../task-pack/load';
+import { loadPackCode } from '../task-pack/module-loader';
+import { agentText, type AgentSpec } from './agent-spec';
+import { runAttempt } from './attempt';
+import { generateScenario } from './scenario';
+
+/** One control of seed 000 §11 and how it came out. */
+export interface ControlRow {
+  task: string;
+  /** null for controls that do not depend on a seed (handbook check and lint). */
+  seed: number | null;
+  control: string;
+  expected: string;
+  got: string;
+  ok: boolean;
+}
+
+export interface UnitOptions {
+  task: string;
+  tasksDir?: string;
+  seed: number;
+  strict: boolean;
+  /** Where this unit's attempts go; emptied first. */
+  runsDir: string;
+  scenarioDir: string;
+  log?: (line: string) => void;
+}
+
+const failedIds = (r: AttemptResult) => r.checks.filter((c) => !c.passed).map((c) => c.id);
+
+/**
+ * The seeded controls for one task and seed: the oracle passes (every check under --strict, else
+ * every required one), twice with the same final state; the null agent fails; each negative
+ * control fails every check task.yaml names for it.
+ */
+export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
+  const pack = loadPack(o.task, o.tasksDir);
+  const code = loadPackCode(pack);
+  const scenario = await generateScenario(pack, { seed: o.seed, out: o.scenarioDir, log: o.log });
+  rmSync(o.runsDir, { recursive: true, force: true });
+  const run = async (agent: AgentSpec, name: string): Promise<AttemptResult> =>
+    (await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: o.seed, agent, attemptDir: join(o.runsDir, name), label: 'validate', rep: 1, log: o.log })).result!;
+  const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task: pack.slug, seed: o.seed, control, expected, got, ok });
+  const rows: ControlRow[] = [];
+
+  const oracle = await run({ kind: 'oracle' }, 'oracle-1');
+  const oracleOk = oracle.verdict === 'pass' && (!o.strict || oracle.checks.every((c) => c.passed));
+  rows.push(row('oracle', o.strict ? 'passes every check' : 'pass', oracle.error ?? (failedIds(oracle).length ? `${oracle.verdict}: fails ${failedIds(oracle).join(', ')}` : oracle.verdict), oracleOk));
+  const again = await run({ kind: 'oracle' }, 'oracle-2');
+  const same = again.final_hash !== '' && again.final_hash === oracle.final_hash;
+  rows.push(row('oracle again', 'same final state', same ? 'same canonical hash' : `hash ${again.final_hash.slice(0, 12)} ≠ ${oracle.final_hash.slice(0, 12)}`, same));
+
+  const none = await run({ kind: 'null' }, 'null');
+  rows.push(row('null', 'fail', none.error ? `error: ${none.error}` : none.verdict, none.verdict === 'fail'));
+
+  for (const [neg, targets] of Object.entries(pack.spec.negative_controls).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const agent: AgentSpec = { kind: 'negative', name: neg.slice(4) };
+    const result = await run(agent, agentText(agent).replace(':', '-'));
+    const failed = new Set(failedIds(result));
+    const escaped = targets.filter((t) => !failed.has(t));
+    const ok = result.verdict !== 'error' && escaped.length === 0;
+    rows.push(row(neg, `fails ${targets.join(', ')}`, result.error ? `error: ${result.error}` : escaped.length ? `passes ${escaped.join(', ')}` : `fails ${targets.join(', ')}`, ok));
+  }
+  return rows;
+}

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkPackHandbook, lintPack } from '../handbook';
+import { defaultTasksDir, loadPack } from '../task-pack/load';
+import { validateUnit, type ControlRow, type UnitOptions } from './validate-unit';
+
+export interface ValidateOptions {
+  /** Task slugs (default: every pack in the tasks folder). */
+  tasks?: string[];
+  tasksDir?: string;
+  seeds?: number[];
+  strict?: boolean;
+  /** Worker processes (default: the machine's cores). */
+  jobs?: number;
+  /** Default runs/validate. */
+  runsDir?: string;
+  /** Default scenarios/. */
+  scenariosDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface ValidateReport {
+  ok: boolean;
+  rows: ControlRow[];
+}
+
+export function listTasks(tasksDir: string): string[] {
+  if (!existsSync(tasksDir)) return [];
+  return readdirSync(tasksDir, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(tasksDir, d.name, 'task.yaml'))).map((d) => d.name).sort();
+}
+
+/** Handbook check and lint: the controls that do not depend on a seed. */
+function packRows(task: string, tasksDir: string, strict: boolean): { rows: ControlRow[]; loaded: boolean } {
+  const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task, seed: null, control, expected, got, ok });
+  let pack;
+  try {
+    pack = loadPack(task, tasksDir);
+  } catch (err) {
+    return { rows: [row('load', 'a valid pack', (err as Error).message, false)], loaded: false };
+  }
+  const diff = checkPackHandbook(pack);
+  const stale = [...diff.missing, ...diff.extra, ...diff.differing];
+  const lint = lintPack(pack);
+  const lintOk = lint.ok && (!strict || lint.unenforced.length === 0);
+  const lintGot = [...lint.errors, ...(strict && lint.unenforced.length ? [`clauses nothing enforces: ${lint.unenforced.join(', ')}`] : [])].join('; ') || 'passes';
+  return {
+    rows: [row('handbook check', 'matches policies.yaml', diff.ok ? 'matches' : `stale: ${stale.join(', ')}`, diff.ok), row('handbook lint', strict ? 'passes, every clause enforced' : 'passes', lintGot, lintOk)],
+    loaded: true,
+  };
+}
+
+/** From built JavaScript, units run in worker processes; from TypeScript sources (tests), in this one. */
+const canFork = __filename.endsWith('.js');
+
+function runInWorker(options: Omit<UnitOptions, 'log'>): Promise<ControlRow[]> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'validate-worker.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').pop();
+      if (code === 0 && last) resolvePromise(JSON.parse(last) as ControlRow[]);
+      else reject(new Error(`the worker exited with ${code}`));
+    });
+  });
+}
+
+async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(size, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+/**
+ * `erp bench validate` (seed 000 §11): for each task, handbook check and lint; for each task and
+ * seed, the oracle passes twice to the same final state, the null agent fails, and each negative
+ * control fails the checks it names. Units run in parallel worker processes.
+ */
+export async function validate(o: ValidateOptions = {}): Promise<ValidateReport> {
+  const tasksDir = resolve(o.tasksDir ?? defaultTasksDir());
+  const tasks = o.tasks ?? listTasks(tasksDir);
+  if (tasks.length === 0) throw new Error(`No task packs in ${tasksDir}: nothing to validate.`);
+  const seeds = o.seeds ?? [0];
+  const strict = o.strict ?? false;
+  const rows: ControlRow[] = [];
+  const units: Omit<UnitOptions, 'log'>[] = [];
+  for (const task of tasks) {
+    const checked = packRows(task, tasksDir, strict);
+    rows.push(...checked.rows);
+    if (!checked.loaded) continue;
+    for (const seed of seeds) {
+      units.push({
+        task, tasksDir, seed, strict,
+        runsDir: resolve(o.runsDir ?? join('runs', 'validate'), task, `seed-${seed}`),
+        scenarioDir: resolve(o.scenariosDir ?? 'scenarios', task, `seed-${seed}`),
+      });
+    }
+  }
+  const jobs = canFork ? (o.jobs ?? availableParallelism()) : 1;
+  const unitRows = await pool(units, jobs, async (unit) => {
+    try {
+      return jobs > 1 ? await runInWorker(unit) : await validateUnit({ ...unit, log: o.log });
+    } catch (err) {
+      return [{ task: unit.task, seed: unit.seed, control: 'run', expected: 'the controls run', got: (err as Error).message, ok: false }];
+    }
+  });
+  rows.push(...unitRows.flat());
+  return { ok: rows.every((r) => r.ok), rows };
+}

@@ -1,0 +1,63 @@
+import type { ErpClient } from '../client/http-client';
+import type { SimClient } from '../sim/simulator';
+import type { World } from '../sim/world';
+import type { TaskSpec } from './schema';
+
+/**
+ * The TypeScript half of a task pack: tasks/<slug>/index.ts default-exports a TaskCode.
+ * It may import types from src/ but nothing at run time: everything it needs comes in its context,
+ * so one pack runs the same under ts-jest, from dist/, and from a folder outside the package.
+ */
+export interface TaskCode {
+  /** Builds the task's start state on top of the company, through the API only. */
+  generate(ctx: GenerateContext): Truth;
+  /** The reference policy: plays every turn through the HTTP API with the agent's token. */
+  oracle: AgentPolicy;
+  /** Scripted plausible mistakes, by name without the `neg:` prefix. */
+  negatives: Record<string, AgentPolicy>;
+}
+
+export interface GenerateContext {
+  seed: number;
+  spec: TaskSpec;
+  /** world.json as the company generator left it; add scheduled actions and actor profiles here. */
+  world: World;
+  /** A seeded random stream; streams with different names are independent. */
+  random(stream: string): () => number;
+  /** Requests as the system actor (generators only; agents never have it). */
+  system: SimClient;
+  /** Requests as a user whose token is in world.tokens. */
+  as(userId: string): SimClient;
+  /** Issues a seeded token for a user; a counterparty's (the default) goes into world.tokens. */
+  issueToken(userId: string, options?: { counterparty?: boolean }): string;
+  /** Moves the business date forward, running the simulator for each day. */
+  advanceTo(date: string): void;
+  today(): string;
+}
+
+/** truth.json: the planted exceptions and the clauses each one exercises. Never shown to the agent. */
+export interface Truth {
+  planted: { id: string; clauses: string[]; description?: string; [detail: string]: unknown }[];
+}
+
+export interface TurnInfo {
+  /** 1-based. */
+  index: number;
+  date: string;
+  from: string;
+  request: string;
+  /** The prompt an agent process would get: the preamble and the request. */
+  prompt: string;
+}
+
+export interface PolicyContext {
+  /** The HTTP API with the agent's token: the only way a policy may act. */
+  client: ErpClient;
+  erpUrl: string;
+  turn: TurnInfo;
+  /** The persistent workspace folder (handbook/ is in it); notes left here survive to later turns. */
+  workspace: string;
+  log(line: string): void;
+}
+
+export type AgentPolicy = (ctx: PolicyContext) => Promise<void>;

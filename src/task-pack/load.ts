@@ -1,0 +1,94 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { packageRoot } from '../package-info';
+import { parseFaultSpec } from './fault-spec';
+import { loadPolicies, type Policies } from './policies';
+import { CHECK_SCHEMAS, CheckHead, TaskSpecSchema, type CheckSpec, type TaskSpec } from './schema';
+import { PackError, YamlFile } from './yaml-file';
+
+/** A task pack as read from tasks/<slug>/ (seed 000 §7, §11): its spec, its policies, its folder. */
+export interface TaskPack {
+  slug: string;
+  dir: string;
+  taskFile: string;
+  policiesFile: string;
+  handbookDir: string;
+  spec: TaskSpec;
+  policies: Policies;
+}
+
+/** The folder real task packs live in: tasks/ beside package.json. */
+export function defaultTasksDir(): string {
+  return join(packageRoot(), 'tasks');
+}
+
+/** A task named by slug (under tasksDir) or by the path of its folder. */
+export function resolvePackDir(task: string, tasksDir?: string): string {
+  if ((task.includes('/') || task.startsWith('.')) && existsSync(join(task, 'task.yaml'))) return resolve(task);
+  const dir = resolve(tasksDir ?? defaultTasksDir(), task);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new PackError(dir, '', `no task pack '${task}' here (give --tasks-dir or the pack's folder)`);
+  return dir;
+}
+
+export function loadPack(task: string, tasksDir?: string): TaskPack {
+  const dir = resolvePackDir(task, tasksDir);
+  const taskFile = join(dir, 'task.yaml');
+  const policiesFile = join(dir, 'policies.yaml');
+  const yaml = YamlFile.read(taskFile);
+  const spec = readSpec(yaml);
+  if (spec.id !== basename(dir)) throw yaml.error(['id'], `is '${spec.id}' but the pack's folder is named '${basename(dir)}'`);
+  return { slug: spec.id, dir, taskFile, policiesFile, handbookDir: join(dir, 'handbook'), spec, policies: loadPolicies(policiesFile) };
+}
+
+function readSpec(yaml: YamlFile): TaskSpec {
+  yaml.check(TaskSpecSchema, yaml.data);
+  const raw = yaml.data as TaskSpec;
+  const checks = raw.checks.map((c, i) => {
+    yaml.check(CheckHead, c, ['checks', i]);
+    const type = (c as { type: keyof typeof CHECK_SCHEMAS }).type;
+    yaml.check(CHECK_SCHEMAS[type], c, ['checks', i]);
+    return c as CheckSpec;
+  });
+  const spec: TaskSpec = { ...raw, projections: raw.projections ?? {}, checks, negative_controls: raw.negative_controls ?? {}, fault_profiles: raw.fault_profiles ?? {} };
+
+  const ids = new Set<string>();
+  checks.forEach((c, i) => {
+    if (ids.has(c.id)) throw yaml.error(['checks', i, 'id'], `check id '${c.id}' is used twice`);
+    ids.add(c.id);
+    if ((c.type === 'state_set' || c.type === 'state_values') && !(c.projection in spec.projections)) {
+      throw yaml.error(['checks', i, 'projection'], `no projection named '${c.projection}' (projections: ${Object.keys(spec.projections).join(', ') || 'none'})`);
+    }
+    if (c.type === 'text_sentence_matches') {
+      c.patterns.forEach((p, j) => {
+        try {
+          new RegExp(p, 'iu');
+        } catch (err) {
+          throw yaml.error(['checks', i, 'patterns', j], `is not a regular expression: ${(err as Error).message}`);
+        }
+      });
+    }
+    if (c.type === 'state_values' && Array.isArray(c.numeric)) {
+      const stray = c.numeric.find((n) => !c.columns.includes(n));
+      if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);
+    }
+  });
+  for (const [neg, targets] of Object.entries(spec.negative_controls)) {
+    targets.forEach((t, j) => {
+      if (!ids.has(t)) throw yaml.error(['negative_controls', neg, j], `no check '${t}'`);
+    });
+  }
+  for (const [name, faultSpec] of Object.entries(spec.fault_profiles)) {
+    try {
+      parseFaultSpec(faultSpec);
+    } catch (err) {
+      throw yaml.error(['fault_profiles', name], (err as Error).message);
+    }
+  }
+  spec.turns.forEach((t, i) => {
+    const prev = spec.turns[i - 1];
+    if (prev && t.date < prev.date) throw yaml.error(['turns', i, 'date'], `${t.date} is before the previous turn's ${prev.date}`);
+  });
+  const last = spec.turns[spec.turns.length - 1]!;
+  if (spec.grading_date < last.date) throw yaml.error(['grading_date'], `${spec.grading_date} is before the last turn's ${last.date}`);
+  return spec;
+}

@@ -1,0 +1,154 @@
+import { Type, type Static, type TSchema, type TString } from '@sinclair/typebox';
+
+/**
+ * JSON Schemas of a task pack's YAML files (seed 000 §7, §11). Strict: an unknown field is an error,
+ * so a misspelt `cite:` cannot silently drop a citation.
+ */
+const Obj = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Type.Object(properties, { additionalProperties: false });
+/** A map whose keys must match the key schema's pattern: any other key is an unknown field. */
+const Keyed = <K extends TString, V extends TSchema>(key: K, value: V) => Type.Record(key, value, { additionalProperties: false });
+
+export const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 80 });
+export const ClauseId = Type.String({ pattern: '^[A-Z][A-Z0-9]*-[0-9]+(\\.[0-9]+)*$', description: 'e.g. AP-2.2' });
+export const CheckId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$', maxLength: 80 });
+const UserId = Type.String({ pattern: '^[a-z][a-z0-9._-]{1,60}$' });
+const DateText = Type.String({ format: 'date' });
+const Name = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 80 });
+const NonEmpty = Type.String({ minLength: 1 });
+const Columns = Type.Array(NonEmpty, { minItems: 1, uniqueItems: true });
+
+/** Text normalisers applied to keys and compared values before comparison (values are always trimmed). */
+export const NORMALIZERS = ['lower', 'whitespace', 'alnum'] as const;
+export const Normalize = Type.Array(Type.Union(NORMALIZERS.map((n) => Type.Literal(n))), { uniqueItems: true });
+
+const common = {
+  id: CheckId,
+  cites: Type.Array(ClauseId, { minItems: 1, uniqueItems: true }),
+  /** Whether the attempt needs this check to pass (default true); a failed audit_forbidden fails it regardless. */
+  required: Type.Optional(Type.Boolean()),
+  description: Type.Optional(Type.String()),
+};
+
+const KeyValue = Type.Union([Type.String(), Type.Number()]);
+
+export const CHECK_SCHEMAS = {
+  state_set: Obj({ ...common, type: Type.Literal('state_set'), projection: Name, key: Columns, normalize: Type.Optional(Normalize) }),
+  state_values: Obj({
+    ...common,
+    type: Type.Literal('state_values'),
+    projection: Name,
+    key: Columns,
+    columns: Columns,
+    /** true: every compared column is numeric; a list: those columns are. */
+    numeric: Type.Optional(Type.Union([Type.Boolean(), Columns])),
+    tolerance: Type.Optional(Type.Number({ minimum: 0 })),
+    normalize: Type.Optional(Normalize),
+    min_accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /** Keys that must match whatever the accuracy: a value for a one-column key, or a map of key columns. */
+    must_match_keys: Type.Optional(Type.Array(Type.Union([KeyValue, Type.Record(Type.String(), KeyValue)]), { minItems: 1 })),
+  }),
+  state_unchanged: Obj({ ...common, type: Type.Literal('state_unchanged'), tables: Columns, where: Type.Optional(NonEmpty) }),
+  audit_forbidden: Obj({ ...common, type: Type.Literal('audit_forbidden'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
+  audit_required: Obj({ ...common, type: Type.Literal('audit_required'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
+  ledger_ties: Obj({ ...common, type: Type.Literal('ledger_ties'), accounts: Columns }),
+  text_sentence_matches: Obj({ ...common, type: Type.Literal('text_sentence_matches'), file: NonEmpty, patterns: Type.Array(NonEmpty, { minItems: 1 }) }),
+  text_numbers_present: Obj({
+    ...common,
+    type: Type.Literal('text_numbers_present'),
+    file: NonEmpty,
+    numbers: Type.Array(Type.Number(), { minItems: 1 }),
+    tolerance: Type.Optional(Type.Number({ minimum: 0 })),
+  }),
+  not_fooled: Obj({
+    ...common,
+    type: Type.Literal('not_fooled'),
+    /** Text the planted instruction asks for; finding any of it in the workspace means the agent obeyed. */
+    canaries: Type.Array(NonEmpty, { minItems: 1 }),
+    /** Workspace files to search (default: every file outside handbook/). */
+    files: Type.Optional(Type.Array(NonEmpty, { minItems: 1 })),
+  }),
+} as const;
+
+export type CheckType = keyof typeof CHECK_SCHEMAS;
+export const CHECK_TYPES = Object.keys(CHECK_SCHEMAS) as CheckType[];
+export type CheckSpec = { [K in CheckType]: Static<(typeof CHECK_SCHEMAS)[K]> }[CheckType];
+export type CheckOf<K extends CheckType> = Static<(typeof CHECK_SCHEMAS)[K]>;
+
+/** What every check has, and the type that picks its own schema; checked first. */
+export const CheckHead = Type.Object({ id: CheckId, type: Type.Union(CHECK_TYPES.map((t) => Type.Literal(t))) });
+
+export const Turn = Obj({
+  date: DateText,
+  /** The user the request comes from. */
+  from: UserId,
+  request: NonEmpty,
+  /** Seconds the agent has for the turn. */
+  budget: Type.Integer({ minimum: 1, maximum: 86_400 }),
+});
+
+export const TaskSpecSchema = Obj({
+  id: Slug,
+  title: NonEmpty,
+  band: Type.Union([Type.Literal('clerical'), Type.Literal('analyst'), Type.Literal('controller')]),
+  description: Type.Optional(Type.String()),
+  /** The company generator the scenario starts from (src/sim/companies.ts). */
+  company: Slug,
+  agent_user: UserId,
+  turns: Type.Array(Turn, { minItems: 1 }),
+  grading_date: DateText,
+  /** Named SQL over the read models, keyed by business keys. */
+  projections: Type.Optional(Keyed(Name, NonEmpty)),
+  checks: Type.Array(Type.Object({}), { minItems: 1 }),
+  /** `neg:<name>` → the checks that policy must fail. */
+  negative_controls: Type.Optional(Keyed(Type.String({ pattern: '^neg:[a-z0-9][a-z0-9-]*$' }), Type.Array(CheckId, { minItems: 1, uniqueItems: true }))),
+  /** Fault profile name → SPEC (seed 000 §7.1). */
+  fault_profiles: Type.Optional(Keyed(Slug, NonEmpty)),
+  variant_of: Type.Optional(Slug),
+});
+
+export type TurnSpec = Static<typeof Turn>;
+export type TaskSpec = Omit<Static<typeof TaskSpecSchema>, 'checks' | 'projections' | 'negative_controls' | 'fault_profiles'> & {
+  projections: Record<string, string>;
+  checks: CheckSpec[];
+  negative_controls: Record<string, string[]>;
+  fault_profiles: Record<string, string>;
+};
+
+export const ParamValue = Type.Union([Type.String(), Type.Number()]);
+
+export const Clause = Obj({
+  id: ClauseId,
+  /** Clause text; `{name}` is filled from params, `{{` and `}}` are literal braces. */
+  text: NonEmpty,
+  params: Type.Optional(Keyed(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), ParamValue)),
+  /** Grader-side: the audit rules this clause binds. Never shown to the agent. */
+  rules: Type.Optional(Type.Array(Name, { uniqueItems: true })),
+});
+
+export const Block = Type.Object(
+  { markdown: Type.Optional(NonEmpty), clause: Type.Optional(ClauseId) },
+  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+);
+
+export const PolicyFile = Obj({
+  file: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*\\.md$' }),
+  title: NonEmpty,
+  blocks: Type.Array(Block, { minItems: 1 }),
+});
+
+export const PoliciesSchema = Obj({
+  /** Path of another policies.yaml (relative to this one) whose files and clauses come first. */
+  extends: Type.Optional(NonEmpty),
+  files: Type.Array(PolicyFile),
+  clauses: Type.Array(Clause),
+});
+
+export type ClauseSpec = Static<typeof Clause>;
+export type PolicyFileSpec = Static<typeof PolicyFile>;
+export type PoliciesSpec = Static<typeof PoliciesSchema>;
+
+/** truth.json: the planted exceptions and the clauses each exercises (seed 000 environment §10). */
+export const TruthSchema = Type.Object({
+  planted: Type.Array(Type.Object({ id: NonEmpty, clauses: Type.Array(ClauseId), description: Type.Optional(Type.String()) })),
+});
+

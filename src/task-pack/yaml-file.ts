@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import type { TSchema } from '@sinclair/typebox';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { ajv } from '../events/json-schema';
+
+/** A defect in a task pack: the file, the field (`checks[2].cites`) and what is wrong with it. */
+export class PackError extends Error {
+  constructor(readonly file: string, readonly field: string, readonly problem: string, readonly line?: number) {
+    super(`${file}${line ? `:${line}` : ''}: ${field ? `${field}: ` : ''}${problem}`);
+    this.name = 'PackError';
+  }
+}
+
+/** A parsed YAML file that can say on which line a field is. */
+export class YamlFile {
+  private constructor(readonly path: string, readonly data: unknown, private readonly doc: Document, private readonly lines: LineCounter) {}
+
+  static read(path: string): YamlFile {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      throw new PackError(path, '', 'the file is missing or unreadable');
+    }
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+    const first = doc.errors[0];
+    if (first) throw new PackError(path, '', `not valid YAML: ${first.message.split('\n')[0]}`, lines.linePos(first.pos[0]).line);
+    return new YamlFile(path, doc.toJS(), doc, lines);
+  }
+
+  lineOf(path: readonly (string | number)[]): number | undefined {
+    for (let n = path.length; n >= 0; n--) {
+      const node = this.doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return this.lines.linePos(node.range[0]).line;
+    }
+    return undefined;
+  }
+
+  error(path: readonly (string | number)[], problem: string): PackError {
+    return new PackError(this.path, fieldName(path), problem, this.lineOf(path));
+  }
+
+  /** Validates `value` (at `base` in this file) against a schema; throws a PackError on the first defect. */
+  check(schema: TSchema, value: unknown, base: readonly (string | number)[] = []): void {
+    const validate = compiled(schema);
+    if (validate(value)) return;
+    throw this.fromAjv(validate.errors![0]!, base);
+  }
+
+  private fromAjv(e: ErrorObject, base: readonly (string | number)[]): PackError {
+    const path = [...base, ...e.instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')))];
+    if (e.keyword === 'additionalProperties') return this.error(path, `unknown field '${String(e.params.additionalProperty)}'`);
+    if (e.keyword === 'required') return this.error(path, `missing required field '${String(e.params.missingProperty)}'`);
+    if (e.keyword === 'propertyNames') return this.error(path, `has a key that ${e.message ?? 'is invalid'}`);
+    if (e.keyword === 'pattern') return this.error(path, `'${String(valueAt(this.data, path))}' must match ${String(e.params.pattern)}`);
+    return this.error(path, e.message ?? 'is invalid');
+  }
+}
+
+const cache = new WeakMap<TSchema, ValidateFunction>();
+function compiled(schema: TSchema): ValidateFunction {
+  let v = cache.get(schema);
+  if (!v) cache.set(schema, (v = ajv.compile(schema)));
+  return v;
+}
+
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let v = data;
+  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+  return v;
+}
+
+/** `['checks', 2, 'cites']` → `checks[2].cites`. */
+export function fieldName(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}

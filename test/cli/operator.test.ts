@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURE_TASKS, packCopy } from '../support/packs';
+
+const bin = join(__dirname, '..', '..', 'bin', 'run.js');
+const cwd = mkdtempSync(join(tmpdir(), 'bb-erp-ops-'));
+const fixture = ['--tasks-dir', FIXTURE_TASKS];
+
+function erp(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('erp handbook', () => {
+  it('check and lint pass on the smoke pack', () => {
+    expect(erp('handbook', 'check', 'leave-cover', ...fixture)).toMatchObject({ code: 0, stdout: expect.stringMatching(/handbook matches policies\.yaml\n$/) });
+    expect(erp('handbook', 'lint', 'leave-cover', ...fixture)).toMatchObject({ code: 0, stdout: 'every clause is enforced by a check or a rule\nlint passed\n' });
+  });
+
+  it('check exits 1 on a stale handbook and says how to fix it', () => {
+    const dir = packCopy({ policies: (p) => { p.clauses[0].text = 'Changed.'; } });
+    const out = erp('handbook', 'check', dir);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain('differs from the rendering: leave.md');
+    expect(out.stdout).toContain(`run: erp handbook render ${dir}`);
+  });
+
+  it('reports a broken pack naming the file and the field', () => {
+    const out = erp('handbook', 'lint', packCopy({ task: (t) => { t.checks[0].cites = []; } }));
+    expect(out.code).toBe(1);
+    expect(out.stderr.replace(/\s*\n\s*›\s*/g, ' ')).toMatch(/task\.yaml:\d+: checks\[0\]\.cites: must NOT have fewer than 1 items/);
+  });
+});
+
+describe('erp scenario gen, bench run, grade, validate and report', () => {
+  it('generates a scenario once, then uses the cache', () => {
+    const first = erp('scenario', 'gen', 'leave-cover', ...fixture, '--seed', '0');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ dir: join(cwd, 'scenarios', 'leave-cover', 'seed-0'), cached: false, oracle: 'pass' });
+    expect(first.stderr).toContain('leave-cover seed 0: playing the oracle through the runner');
+    const second = erp('scenario', 'gen', 'leave-cover', ...fixture, '--seed', '0');
+    expect(JSON.parse(second.stdout).cached).toBe(true);
+    expect(second.stderr).toContain('using the cached scenario');
+  });
+
+  it('runs the null agent: one progress line per turn, then the verdict table', () => {
+    const out = erp('bench', 'run', 'leave-cover', ...fixture, '--agent', 'null');
+    expect(out.code).toBe(0);
+    expect(out.stderr).toMatch(/turn 1\/2 2026-10-06 null: exit 0 after [\d.]+ s\nturn 2\/2 2026-10-08 null: exit 0 after/);
+    expect(out.stdout).toMatch(/^leave-cover seed 0 rep 1 \(null\): FAIL\ncheck +type +kind +result +detail\n/);
+    expect(out.stdout).toMatch(/\nhandoff-note +text_sentence_matches +required +FAIL +The workspace has no file handoff\.md\.\n/);
+  });
+
+  it('grades an attempt folder again', () => {
+    const out = erp('bench', 'grade', join(cwd, 'runs', 'null', 'leave-cover', 'seed-0', 'rep-1'), '--json');
+    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 6 } });
+  });
+
+  it('validates in worker processes and prints the controls', () => {
+    const out = erp('bench', 'validate', '--task', 'leave-cover', ...fixture, '--seeds', '0,1', '--jobs', '2');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails handoff-note +fails handoff-note +ok\n/);
+    expect(out.stdout.trim().endsWith('every control holds')).toBe(true);
+    expect(out.stderr).toContain('[leave-cover seed 1] ');
+  });
+
+  it('reports a label as a table and as JSON', () => {
+    expect(erp('bench', 'report', 'null').stdout).toMatch(/\nnull +leave-cover +1 +0\.0% +0\.0% \(k=1\) +50\.0% +0\.0%/);
+    expect(JSON.parse(erp('bench', 'report', 'null', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null', task: 'leave-cover', pass_at_1: 0, check_rate: 0.5 }] });
+  });
+});

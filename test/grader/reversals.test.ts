@@ -1,0 +1,18 @@
+import { reversedCount } from '../../src/grader/reversals';
+import { ev } from '../support/grading';
+
+describe('an agent that scheduled three leaves and cancelled one of them', () => {
+  it('reversed one of its writes', () => {
+    const writes = [
+      ev(11, { type: 'LeaveScheduled', objectId: 'LV-1' }),
+      ev(12, { type: 'LeaveScheduled', objectId: 'LV-2' }),
+      ev(13, { type: 'LeaveScheduled', objectId: 'LV-3' }),
+      ev(14, { type: 'LeaveCancelled', objectId: 'LV-2' }),
+    ];
+    expect(reversedCount(writes)).toBe(1);
+  });
+
+  it('reversed none when it cancelled a leave it did not write', () => {
+    expect(reversedCount([ev(11, { type: 'LeaveScheduled', objectId: 'LV-1' }), ev(12, { type: 'LeaveCancelled', objectId: 'LV-9' })])).toBe(0);
+  });
+});

@@ -1,0 +1,28 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+
+export const FIXTURE_TASKS = join(__dirname, '..', 'fixtures', 'tasks');
+export const SMOKE = join(FIXTURE_TASKS, 'leave-cover');
+
+/** A copy of the smoke pack in a temp tasks folder, its YAML edited by `edit`. Returns the pack folder. */
+export function packCopy(edit: { task?: (t: any) => void; policies?: (p: any) => void; taskText?: (s: string) => string } = {}, slug = 'leave-cover'): string {
+  const tasksDir = mkdtempSync(join(tmpdir(), 'bb-erp-pack-'));
+  const dir = join(tasksDir, slug);
+  cpSync(SMOKE, dir, { recursive: true });
+  const taskFile = join(dir, 'task.yaml');
+  if (edit.task) {
+    const t = parse(readFileSync(taskFile, 'utf8'));
+    edit.task(t);
+    writeFileSync(taskFile, stringify(t));
+  }
+  if (edit.taskText) writeFileSync(taskFile, edit.taskText(readFileSync(taskFile, 'utf8')));
+  if (edit.policies) {
+    const file = join(dir, 'policies.yaml');
+    const p = parse(readFileSync(file, 'utf8'));
+    edit.policies(p);
+    writeFileSync(file, stringify(p));
+  }
+  return dir;
+}
