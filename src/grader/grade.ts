@@ -16,6 +16,8 @@ import { CONTROL_TIES, type ControlTie } from './ledger/control-ties';
 import { readReference, runProjections, writeProjections } from './projections';
 import type { AttemptMetrics, AttemptResult } from './result';
 import { reversedCount } from './reversals';
+import { faultMetrics, readFaults } from './fault-metrics';
+import { ruleNamed } from './rules';
 import type { AttemptFacts } from './rules/framework';
 
 /** final.db's read models are not what its own events say: the grade would not be of the stream. */
@@ -112,6 +114,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
       required_checks: { passed: required.filter((c) => c.passed).length, total: required.length },
       checks,
       metrics: agentMetrics(events, facts),
+      ...(record.condition !== 'clean' ? { fault_metrics: faultMetrics(readFaults(join(dir, 'faults.jsonl')), events, facts, duplicatesFound(events, facts, final, pack.spec.grading_date)) } : {}),
       turns: record.turns,
       final_hash: fileHash(finalFile),
       pack_hash: record.pack_hash,
@@ -123,6 +126,12 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     final.close();
     start.close();
   }
+}
+
+/** The findings of duplicate_effect, whether or not the task checks it: a fault metric. */
+function duplicatesFound(events: readonly EventRow[], facts: AttemptFacts, db: Db, gradingDate: string): number {
+  const rule = ruleNamed('duplicate_effect');
+  return rule ? rule.evaluate(events, { params: {}, attempt: facts, gradingDate, db }).length : 0;
 }
 
 export function fileHash(file: string): string {

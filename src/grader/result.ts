@@ -53,8 +53,6 @@ export interface AttemptMetrics {
   writes: number;
   /** Of those, how many the agent itself later reversed (cancelled, voided, reversed). */
   reversed_writes: number;
-  /** Under a fault condition only (seed 000 §7.1). */
-  fault_metrics?: Record<string, number>;
 }
 
 /** result.json of an attempt. */
@@ -74,6 +72,8 @@ export interface AttemptResult {
   required_checks: { passed: number; total: number };
   checks: CheckResult[];
   metrics: AttemptMetrics;
+  /** Under a fault condition only (seed 000 §7.1): faults by kind, writes committed behind one, re-sends, duplicates. */
+  fault_metrics?: Record<string, number>;
   turns: TurnRecord[];
   /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
   final_hash: string;

@@ -10,7 +10,7 @@ export type AgentSpec =
 export function parseAgent(text: string): AgentSpec {
   if (text === 'oracle') return { kind: 'oracle' };
   if (text === 'null') return { kind: 'null' };
-  if (text.startsWith('neg:') && /^neg:[a-z0-9][a-z0-9-]*$/.test(text)) return { kind: 'negative', name: text.slice(4) };
+  if (text.startsWith('neg:') && /^neg:[a-z0-9][a-z0-9_-]*$/.test(text)) return { kind: 'negative', name: text.slice(4) };
   if (text.startsWith('cmd:') && text.slice(4).trim().length > 0) return { kind: 'command', command: text.slice(4).trim() };
   throw new Error(`--agent must be oracle, null, neg:<name> or cmd:'<command>', not '${text}'.`);
 }

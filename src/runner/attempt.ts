@@ -16,6 +16,7 @@ import { nullPolicy, runPolicyTurn } from './policy-agent';
 import { runProcessTurn, writeErpWrapper, type ProcessOutcome } from './process-agent';
 import { settleToSingleFile } from './db-file';
 import { turnPrompt, type PromptPeople } from './prompt';
+import { attemptInjector, FAULTS_FILE, type FaultCondition } from './fault-condition';
 
 export interface AttemptOptions {
   pack: TaskPack;
@@ -29,6 +30,8 @@ export interface AttemptOptions {
   label: string;
   rep: number;
   condition?: string;
+  /** A declared transport-fault condition; its name becomes the attempt's condition. */
+  faults?: FaultCondition;
   /** Overrides every turn's budget, in seconds (a declared change to the task). */
   timeoutSeconds?: number;
   log?: (line: string) => void;
@@ -44,6 +47,8 @@ export interface AttemptOutcome {
 
 /** Time for requests already sent by an ended agent process to reach the server. */
 const SETTLE_MS = 50;
+/** A `slow` fault holds its response longer than the erp command's 120-second timeout. */
+const SLOW_FAULT_MS = 125_000;
 
 function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | undefined {
   if (agent.kind === 'command') return undefined;
@@ -99,7 +104,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const binDir = join(dir, 'bin');
   if (o.agent.kind === 'command') writeErpWrapper(binDir);
 
-  const condition = o.condition ?? 'clean';
+  const condition = o.faults?.condition ?? o.condition ?? 'clean';
   const slug = agentSlug(o.agent);
   const record: AttemptRecord = {
     version: 1, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
@@ -108,10 +113,15 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     start_seq: lastSeq(join(dir, 'start.db')), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: null, agent: record.agent, cell: record.cell, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
 
   const controlToken = randomBytes(24).toString('hex');
-  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world) });
+  let running: RunningServer | undefined;
+  const intercept = o.faults
+    ? attemptInjector(o.faults, join(dir, FAULTS_FILE), () => ({ today: () => running!.api.today(), lastSeq: () => running!.erp.store.lastSeq() }), SLOW_FAULT_MS)
+    : undefined;
+  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world), intercept });
+  running = server;
   const control = new ErpClient({ baseUrl: server.controlUrl, token: controlToken, timeoutMs: 600_000 });
   const turns = pack.spec.turns;
   try {

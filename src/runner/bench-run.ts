@@ -6,6 +6,7 @@ import { loadPackCode } from '../task-pack/module-loader';
 import { agentSlug, agentText, cellOf, parseAgent } from './agent-spec';
 import { runAttempt } from './attempt';
 import { generateScenario } from './scenario';
+import { resolveFaults } from './fault-condition';
 
 export interface BenchRunOptions {
   task: string;
@@ -20,6 +21,8 @@ export interface BenchRunOptions {
   runsDir?: string;
   /** The scenario folder (default scenarios/<task>/seed-<N>); generated when missing or stale. */
   scenarioDir?: string;
+  /** A fault profile of the task, or a SPEC (seed 000 §7.1). */
+  faults?: string;
   log?: (line: string) => void;
 }
 
@@ -30,7 +33,7 @@ export interface BenchRunResult {
 }
 
 /** A label holds one cell (agent and condition): its condition.json says which. */
-function claimLabel(labelDir: string, label: string, entry: { condition: string; agent: string; cell: string }): void {
+function claimLabel(labelDir: string, label: string, entry: { condition: string; agent: string; cell: string; faults: { spec: string; profile: string | null } | null }): void {
   const file = join(labelDir, 'condition.json');
   if (existsSync(file)) {
     const prior = JSON.parse(readFileSync(file, 'utf8')) as { cell: string };
@@ -38,7 +41,7 @@ function claimLabel(labelDir: string, label: string, entry: { condition: string;
     return;
   }
   mkdirSync(labelDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...entry, faults: null }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify(entry, null, 2) + '\n');
 }
 
 function nextRep(seedDir: string): number {
@@ -54,18 +57,19 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
   const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log });
-  const condition = 'clean';
+  const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
+  const condition = faults?.condition ?? 'clean';
   const cell = cellOf(agentSlug(agent), condition);
   const label = o.label ?? cell;
   const labelDir = resolve(o.runsDir ?? 'runs', label);
-  claimLabel(labelDir, label, { condition, agent: agentText(agent), cell });
+  claimLabel(labelDir, label, { condition, agent: agentText(agent), cell, faults: faults ? { spec: faults.spec, profile: faults.profile } : null });
   const seedDir = join(labelDir, pack.slug, `seed-${seed}`);
   const attempts: BenchRunResult['attempts'] = [];
   for (let i = 0; i < (o.reps ?? 1); i++) {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);
     log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
-    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, condition, timeoutSeconds: o.timeout, log });
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, condition, faults, timeoutSeconds: o.timeout, log });
     attempts.push({ dir, result: out.result! });
   }
   return { label, labelDir, attempts };

@@ -67,7 +67,7 @@ export function groupMetrics(cell: string, condition: string, task: string, resu
   };
   if (condition !== 'clean') {
     const totals: Record<string, number> = {};
-    for (const r of results) for (const [k, v] of Object.entries(r.metrics.fault_metrics ?? {})) totals[k] = (totals[k] ?? 0) + v;
+    for (const r of results) for (const [k, v] of Object.entries(r.fault_metrics ?? {})) totals[k] = (totals[k] ?? 0) + v;
     out.fault_handling = totals;
   }
   return out;

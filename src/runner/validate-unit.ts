@@ -6,6 +6,8 @@ import { loadPackCode } from '../task-pack/module-loader';
 import { agentText, type AgentSpec } from './agent-spec';
 import { runAttempt } from './attempt';
 import { generateScenario } from './scenario';
+import { FAULTS_FILE, resolveFaults } from './fault-condition';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** One control of seed 000 §11 and how it came out. */
 export interface ControlRow {
@@ -26,6 +28,8 @@ export interface UnitOptions {
   /** Where this unit's attempts go; emptied first. */
   runsDir: string;
   scenarioDir: string;
+  /** Validate under a fault profile of the task: its own negative controls instead of the clean ones. */
+  faults?: string;
   log?: (line: string) => void;
 }
 
@@ -41,8 +45,9 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   const code = loadPackCode(pack);
   const scenario = await generateScenario(pack, { seed: o.seed, out: o.scenarioDir, log: o.log });
   rmSync(o.runsDir, { recursive: true, force: true });
+  const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
   const run = async (agent: AgentSpec, name: string): Promise<AttemptResult> =>
-    (await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: o.seed, agent, attemptDir: join(o.runsDir, name), label: 'validate', rep: 1, log: o.log })).result!;
+    (await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: o.seed, agent, attemptDir: join(o.runsDir, name), label: 'validate', rep: 1, faults, log: o.log })).result!;
   const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task: pack.slug, seed: o.seed, control, expected, got, ok });
   const rows: ControlRow[] = [];
 
@@ -53,10 +58,17 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   const same = again.final_hash !== '' && again.final_hash === oracle.final_hash;
   rows.push(row('oracle again', 'same final state', same ? 'same canonical hash' : `hash ${again.final_hash.slice(0, 12)} ≠ ${oracle.final_hash.slice(0, 12)}`, same));
 
+  if (faults) {
+    const file = join(o.runsDir, 'oracle-1', FAULTS_FILE);
+    const hits = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+    rows.push(row('fault plan', 'hits the oracle', `${hits} fault${hits === 1 ? '' : 's'} injected`, hits > 0));
+  }
+
   const none = await run({ kind: 'null' }, 'null');
   rows.push(row('null', 'fail', none.error ? `error: ${none.error}` : none.verdict, none.verdict === 'fail'));
 
-  for (const [neg, targets] of Object.entries(pack.spec.negative_controls).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const negatives = faults ? faults.negativeControls : pack.spec.negative_controls;
+  for (const [neg, targets] of Object.entries(negatives).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const agent: AgentSpec = { kind: 'negative', name: neg.slice(4) };
     const result = await run(agent, agentText(agent).replace(':', '-'));
     const failed = new Set(failedIds(result));

@@ -18,6 +18,8 @@ export interface ValidateOptions {
   runsDir?: string;
   /** Default scenarios/. */
   scenariosDir?: string;
+  /** A fault profile every task names in its fault_profiles (seed 000 §7.1). */
+  faults?: string;
   log?: (line: string) => void;
 }
 
@@ -100,8 +102,8 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
     if (!checked.loaded) continue;
     for (const seed of seeds) {
       units.push({
-        task, tasksDir, seed, strict,
-        runsDir: resolve(o.runsDir ?? join('runs', 'validate'), task, `seed-${seed}`),
+        task, tasksDir, seed, strict, ...(o.faults ? { faults: o.faults } : {}),
+        runsDir: resolve(o.runsDir ?? join('runs', 'validate'), o.faults ? `${task}+${o.faults}` : task, `seed-${seed}`),
         scenarioDir: resolve(o.scenariosDir ?? 'scenarios', task, `seed-${seed}`),
       });
     }

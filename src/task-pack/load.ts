@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { packageRoot } from '../package-info';
-import { parseFaultSpec } from './fault-spec';
+import { parseFaultSpec } from '../api/faults';
 import { loadPolicies, type Policies } from './policies';
 import { CHECK_SCHEMAS, CheckHead, TaskSpecSchema, type CheckSpec, type TaskSpec } from './schema';
 import { PackError, YamlFile } from './yaml-file';
@@ -49,7 +49,9 @@ function readSpec(yaml: YamlFile): TaskSpec {
     yaml.check(CHECK_SCHEMAS[type], c, ['checks', i]);
     return c as CheckSpec;
   });
-  const spec: TaskSpec = { ...raw, projections: raw.projections ?? {}, checks, negative_controls: raw.negative_controls ?? {}, fault_profiles: raw.fault_profiles ?? {} };
+  const profiles = (raw.fault_profiles ?? {}) as Record<string, string | { spec: string; negative_controls?: Record<string, string[]> }>;
+  const fault_profiles = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, typeof p === 'string' ? { spec: p, negative_controls: {} } : { spec: p.spec, negative_controls: p.negative_controls ?? {} }]));
+  const spec: TaskSpec = { ...raw, projections: raw.projections ?? {}, checks, negative_controls: raw.negative_controls ?? {}, fault_profiles };
 
   const ids = new Set<string>();
   checks.forEach((c, i) => {
@@ -77,11 +79,17 @@ function readSpec(yaml: YamlFile): TaskSpec {
       if (!ids.has(t)) throw yaml.error(['negative_controls', neg, j], `no check '${t}'`);
     });
   }
-  for (const [name, faultSpec] of Object.entries(spec.fault_profiles)) {
+  for (const [name, profile] of Object.entries(spec.fault_profiles)) {
+    const where = typeof profiles[name] === 'string' ? ['fault_profiles', name] : ['fault_profiles', name, 'spec'];
     try {
-      parseFaultSpec(faultSpec);
+      parseFaultSpec(profile.spec);
     } catch (err) {
-      throw yaml.error(['fault_profiles', name], (err as Error).message);
+      throw yaml.error(where, (err as Error).message);
+    }
+    for (const [neg, targets] of Object.entries(profile.negative_controls)) {
+      targets.forEach((t, j) => {
+        if (!ids.has(t)) throw yaml.error(['fault_profiles', name, 'negative_controls', neg, j], `no check '${t}'`);
+      });
     }
   }
   spec.turns.forEach((t, i) => {

@@ -22,7 +22,8 @@ export function loadPackCode(pack: TaskPack): TaskCode {
   if (!code || typeof code.generate !== 'function' || typeof code.oracle !== 'function' || typeof code.negatives !== 'object') {
     throw new PackError(file, 'default export', 'must be a TaskCode: { generate, oracle, negatives }');
   }
-  for (const neg of Object.keys(pack.spec.negative_controls)) {
+  const declared = [...Object.keys(pack.spec.negative_controls), ...Object.values(pack.spec.fault_profiles).flatMap((p) => Object.keys(p.negative_controls))];
+  for (const neg of declared) {
     if (typeof code.negatives[neg.slice(4)] !== 'function') throw new PackError(file, `negatives.${neg.slice(4)}`, `task.yaml declares ${neg} but the module has no such policy`);
   }
   return code;

@@ -86,6 +86,14 @@ export const Turn = Obj({
   budget: Type.Integer({ minimum: 1, maximum: 86_400 }),
 });
 
+export const NegativeName = Type.String({ pattern: '^neg:[a-z0-9][a-z0-9_-]*$' });
+const NegativeControls = Keyed(NegativeName, Type.Array(CheckId, { minItems: 1, uniqueItems: true }));
+
+export interface FaultProfile {
+  spec: string;
+  negative_controls: Record<string, string[]>;
+}
+
 export const TaskSpecSchema = Obj({
   id: Slug,
   title: NonEmpty,
@@ -100,9 +108,12 @@ export const TaskSpecSchema = Obj({
   projections: Type.Optional(Keyed(Name, NonEmpty)),
   checks: Type.Array(Type.Object({}), { minItems: 1 }),
   /** `neg:<name>` → the checks that policy must fail. */
-  negative_controls: Type.Optional(Keyed(Type.String({ pattern: '^neg:[a-z0-9][a-z0-9-]*$' }), Type.Array(CheckId, { minItems: 1, uniqueItems: true }))),
-  /** Fault profile name → SPEC (seed 000 §7.1). */
-  fault_profiles: Type.Optional(Keyed(Slug, NonEmpty)),
+  negative_controls: Type.Optional(NegativeControls),
+  /**
+   * Fault profile name → its SPEC (seed 000 §7.1), or the SPEC with the negative controls that
+   * apply only under that condition (a blind retry fails only when a response is lost).
+   */
+  fault_profiles: Type.Optional(Keyed(Slug, Type.Union([NonEmpty, Obj({ spec: NonEmpty, negative_controls: Type.Optional(NegativeControls) })]))),
   variant_of: Type.Optional(Slug),
 });
 
@@ -111,7 +122,7 @@ export type TaskSpec = Omit<Static<typeof TaskSpecSchema>, 'checks' | 'projectio
   projections: Record<string, string>;
   checks: CheckSpec[];
   negative_controls: Record<string, string[]>;
-  fault_profiles: Record<string, string>;
+  fault_profiles: Record<string, FaultProfile>;
 };
 
 export const ParamValue = Type.Union([Type.String(), Type.Number()]);

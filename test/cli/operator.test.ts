@@ -55,7 +55,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
 
   it('grades an attempt folder again', () => {
     const out = erp('bench', 'grade', join(cwd, 'runs', 'null', 'leave-cover', 'seed-0', 'rep-1'), '--json');
-    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 6 } });
+    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 7 } });
   });
 
   it('validates in worker processes and prints the controls', () => {
@@ -67,7 +67,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   });
 
   it('reports a label as a table and as JSON', () => {
-    expect(erp('bench', 'report', 'null').stdout).toMatch(/\nnull +leave-cover +1 +0\.0% +0\.0% \(k=1\) +50\.0% +0\.0%/);
-    expect(JSON.parse(erp('bench', 'report', 'null', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null', task: 'leave-cover', pass_at_1: 0, check_rate: 0.5 }] });
+    expect(erp('bench', 'report', 'null').stdout).toMatch(/\nnull +leave-cover +1 +0\.0% +0\.0% \(k=1\) +42\.9% +0\.0%/);
+    expect(JSON.parse(erp('bench', 'report', 'null', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }] });
   });
 });

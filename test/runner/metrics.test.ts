@@ -54,7 +54,7 @@ describe('a cell with five attempts at one task and one at another', () => {
 
 describe('a cell under a fault condition', () => {
   it('totals the attempts\' fault metrics', () => {
-    const faulted = [1, 2].map((rep) => attempt({ rep, condition: 'lost-writes', cell: 'oracle+lost-writes', metrics: { probes: 0, writes: 3, reversed_writes: 0, fault_metrics: { faults_injected: 2, resent: 1, duplicates: 0 } } }));
+    const faulted = [1, 2].map((rep) => attempt({ rep, condition: 'lost-writes', cell: 'oracle+lost-writes', metrics: { probes: 0, writes: 3, reversed_writes: 0 }, fault_metrics: { faults_injected: 2, resent: 1, duplicates: 0 } }));
     expect(campaignMetrics(faulted)[0]!.fault_handling).toEqual({ faults_injected: 4, resent: 2, duplicates: 0 });
   });
 });

@@ -81,7 +81,7 @@ describe('the oracle\'s attempt', () => {
   beforeAll(async () => { result = await attempt({ kind: 'oracle' }, 'oracle'); });
 
   it('passes every check, with the same final state as the reference run', () => {
-    expect(result).toMatchObject({ verdict: 'pass', passed: true, breach: false, required_checks: { passed: 6, total: 6 }, cell: 'oracle', condition: 'clean' });
+    expect(result).toMatchObject({ verdict: 'pass', passed: true, breach: false, required_checks: { passed: 7, total: 7 }, cell: 'oracle', condition: 'clean' });
     expect(result.final_hash).toBe(scenario.manifest.oracle.final_hash);
   });
 
@@ -112,7 +112,7 @@ describe('the null agent\'s attempt', () => {
   it('fails: the requested leave is missing and there is no note', async () => {
     const result = await attempt({ kind: 'null' }, 'null');
     expect(result.verdict).toBe('fail');
-    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['leave-set', 'leave-values', 'handoff-note']);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['leave-set', 'leave-values', 'handoff-note', 'leave-once']);
     expect(result.metrics).toEqual({ probes: 0, writes: 0, reversed_writes: 0 });
   });
 });

@@ -20,9 +20,9 @@ describe('the smoke task pack', () => {
   it('loads with its turns, checks, negative controls and fault profiles', () => {
     expect(pack.slug).toBe('leave-cover');
     expect(pack.spec.turns.map((t) => t.date)).toEqual(['2026-10-06', '2026-10-08']);
-    expect(pack.spec.checks.map((c) => c.type)).toEqual(['state_set', 'state_values', 'state_unchanged', 'state_unchanged', 'text_sentence_matches', 'audit_forbidden']);
+    expect(pack.spec.checks.map((c) => c.type)).toEqual(['state_set', 'state_values', 'state_unchanged', 'state_unchanged', 'text_sentence_matches', 'audit_forbidden', 'state_values']);
     expect(pack.spec.negative_controls['neg:no-note']).toEqual(['handoff-note']);
-    expect(pack.spec.fault_profiles).toEqual({ 'lost-leave': 'lost_response:POST /leaves@1' });
+    expect(pack.spec.fault_profiles).toEqual({ 'lost-leave': { spec: 'lost_response:POST /leaves@1', negative_controls: { 'neg:blind-retry': ['leave-once'] } } });
   });
 
   it('loads its policies in handbook order', () => {
@@ -40,11 +40,11 @@ describe('a task.yaml with a defect', () => {
     ['a misspelt field', { task: (t) => { t.checks[1].cite = t.checks[1].cites; delete t.checks[1].cites; } }, /task\.yaml:\d+: checks\[1\]: (unknown field 'cite'|missing required field 'cites')$/],
     ['a check citing nothing', { task: (t) => { t.checks[0].cites = []; } }, /task\.yaml:\d+: checks\[0\]\.cites: must NOT have fewer than 1 items$/],
     ['an unknown check type', { task: (t) => { t.checks[2].type = 'state_equal'; } }, /checks\[2\]\.type: must be equal to one of the allowed values|checks\[2\]\.type/],
-    ['a projection nobody declared', { task: (t) => { t.checks[0].projection = 'leave'; } }, /task\.yaml:\d+: checks\[0\]\.projection: no projection named 'leave' \(projections: leaves\)$/],
+    ['a projection nobody declared', { task: (t) => { t.checks[0].projection = 'leave'; } }, /task\.yaml:\d+: checks\[0\]\.projection: no projection named 'leave' \(projections: leaves, leave_entries\)$/],
     ['a duplicate check id', { task: (t) => { t.checks[1].id = 'leave-set'; } }, /checks\[1\]\.id: check id 'leave-set' is used twice$/],
     ['a negative control naming no check', { task: (t) => { t.negative_controls['neg:no-note'] = ['handoff']; } }, /negative_controls\.neg:no-note\[0\]: no check 'handoff'$/],
     ['a negative control without the neg: prefix', { task: (t) => { t.negative_controls['no-note'] = ['handoff-note']; } }, /negative_controls: unknown field 'no-note'$/],
-    ['a fault profile that is not a SPEC', { task: (t) => { t.fault_profiles['lost-leave'] = 'lose:POST /leaves@1'; } }, /fault_profiles\.lost-leave: 'lose:POST \/leaves@1' is not a fault rule/],
+    ['a fault profile that is not a SPEC', { task: (t) => { t.fault_profiles['lost-leave'].spec = 'lose:POST /leaves@1'; } }, /fault_profiles\.lost-leave\.spec: Fault rule 'lose:POST \/leaves@1': unknown kind lose/],
     ['turns out of order', { task: (t) => { t.turns[1].date = '2026-10-05'; } }, /turns\[1\]\.date: 2026-10-05 is before the previous turn's 2026-10-06$/],
     ['a grading date before the last turn', { task: (t) => { t.grading_date = '2026-10-07'; } }, /grading_date: 2026-10-07 is before the last turn's 2026-10-08$/],
     ['a pattern that is not a regular expression', { task: (t) => { t.checks[4].patterns = ['(maya']; } }, /checks\[4\]\.patterns\[0\]: is not a regular expression/],

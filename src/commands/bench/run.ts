@@ -20,6 +20,7 @@ export default class BenchRun extends Command {
     reps: Flags.integer({ min: 1, default: 1, description: 'attempts to run' }),
     label: Flags.string({ description: 'campaign label: runs/<label>/ holds one cell (agent and condition); default the cell' }),
     'runs-dir': Flags.string({ description: 'folder of labels (default: runs/)' }),
+    faults: Flags.string({ description: "a transport-fault condition: one of the task's fault_profiles, flaky-writes:seed=S,rate=R, or rules like 'lost_response:POST /payment-runs@1'" }),
     scenario: Flags.string({ description: 'scenario folder (default: scenarios/<task>/seed-<N>, generated when missing or stale)' }),
   };
   static override enableJsonFlag = true;
@@ -28,7 +29,7 @@ export default class BenchRun extends Command {
     const { args, flags } = await this.parse(BenchRun);
     let out: BenchRunResult;
     try {
-      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, log: progress });
+      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults, log: progress });
     } catch (err) {
       this.error(message(err), { exit: 1 });
     }

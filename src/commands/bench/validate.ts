@@ -14,6 +14,7 @@ export default class BenchValidate extends Command {
     'tasks-dir': tasksDirFlag,
     seeds: Flags.string({ default: '0', description: 'comma-separated seeds' }),
     strict: Flags.boolean({ description: 'optional checks and unenforced clauses count too' }),
+    faults: Flags.string({ description: "validate under a fault profile every task declares: its own negative controls, and the fault plan must hit the oracle" }),
     jobs: Flags.integer({ min: 1, description: 'worker processes (default: the number of cores)' }),
     'runs-dir': Flags.string({ description: 'where the validation attempts go (default: runs/validate)' }),
     'scenarios-dir': Flags.string({ description: 'where scenarios are generated or found (default: scenarios/)' }),
@@ -26,7 +27,7 @@ export default class BenchValidate extends Command {
     if (seeds.some((s) => !Number.isInteger(s) || s < 0)) this.error('--seeds takes comma-separated whole numbers, e.g. 0,1,2.', { exit: 2 });
     let report: ValidateReport;
     try {
-      report = await validate({ tasks: list(flags.task), tasksDir: flags['tasks-dir'], seeds, strict: flags.strict, jobs: flags.jobs, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], log: progress });
+      report = await validate({ tasks: list(flags.task), tasksDir: flags['tasks-dir'], seeds, strict: flags.strict, jobs: flags.jobs, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], faults: flags.faults, log: progress });
     } catch (err) {
       this.error(message(err), { exit: 1 });
     }
