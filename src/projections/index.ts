@@ -3,6 +3,7 @@ import { calls } from './comms-calls';
 import { escalations } from './comms-escalations';
 import { messages } from './comms-messages';
 import { idCounters } from './id-counters';
+import { inventory } from './inventory';
 import { ledger } from './ledger';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
@@ -11,6 +12,9 @@ import { finance } from './master-finance';
 import { items } from './master-items';
 import { vendors } from './master-vendors';
 import { org } from './org';
+import { purchaseOrders } from './purchasing-orders';
+import { requisitions } from './purchasing-requisitions';
+import { receiving } from './receiving';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
 
@@ -32,6 +36,10 @@ export const readModels = {
   vendors,
   customers,
   finance,
+  requisitions,
+  purchasing: purchaseOrders,
+  receiving,
+  inventory,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };
