@@ -143,10 +143,15 @@ function inventoryQueries(t: TableAccess) {
     onHand(item: string, warehouse?: string, asOf?: string): number {
       return roundQty(stock({ item, warehouse }, asOf).reduce((s, r) => s + r.qty, 0));
     },
-    /** The inventory subledger: the value of every movement dated on or before `asOf`, in cents. */
-    valueAsOf(asOf: string): number {
-      const row = t.db.prepare('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf) as { v: number };
-      return row.v;
+    /**
+     * The inventory subledger: the value of every movement dated on or before `asOf`, in cents; with
+     * an account, only the movements of items whose inventory account it is.
+     */
+    valueAsOf(asOf: string, account?: string): number {
+      const row = account === undefined
+        ? t.db.prepare('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf)
+        : t.db.prepare('SELECT COALESCE(SUM(t.value), 0) AS v FROM inventory_transactions t JOIN items i ON i.id = t.item WHERE t.date <= ? AND i.inventory_account = ?').get(asOf, account);
+      return (row as { v: number }).v;
     },
     transaction: (id: string) => t.get<InventoryTransactionRow & Record<string, unknown>>('inventory_transactions', id),
     transactionsOf: (documentId: string) => t.find<InventoryTransactionRow & Record<string, unknown>>('inventory_transactions', { document_id: documentId }, { orderBy: ['event_id', 'n'] }),
