@@ -2,7 +2,7 @@ import { call } from '../support/erp';
 import { purchaseOrder, purchasingCompany } from '../support/purchasing-fixture';
 
 const gl = (api: any, doc: string) => api.read.ledger.glLinesOf(doc).map((l: any) => [l.account, l.debit, l.credit, l.department]);
-const onHand = (api: any, token: string, query: object = {}) => call(api, token, 'GET', '/inventory/on-hand', undefined, { query }).body;
+const onHand = (api: any, token: string, query: Record<string, unknown> = {}) => call(api, token, 'GET', '/inventory/on-hand', undefined, { query }).body;
 
 /** Two lots of seals received at different prices and expiries: 100 of L-OLD at $12, 100 of L-NEW at $13. */
 function stocked() {
@@ -100,7 +100,7 @@ describe('inventory transactions', () => {
   it('are listed by item, type and document, in the order they happened', () => {
     const { api, tokens } = stocked();
     call(api, tokens.rita, 'POST', '/inventory/issues', { item: 'SEAL-1', warehouse: 'WH1', qty: 1, destination: { type: 'cost_center', ref: 'OPS' } });
-    const list = (query: object) => call(api, tokens.ava, 'GET', '/inventory/transactions', undefined, { query }).body;
+    const list = (query: Record<string, unknown>) => call(api, tokens.ava, 'GET', '/inventory/transactions', undefined, { query }).body;
     expect(list({ item: 'SEAL-1' }).items.map((t: any) => [t.type, t.qty])).toEqual([['receipt', 100], ['receipt', 100], ['issue', -1]]);
     expect(list({ type: 'issue' }).items.map((t: any) => t.document_id)).toEqual(['ISS-000001']);
     expect(list({ document_id: 'RCV-000001' }).total).toBe(2);

@@ -7,7 +7,7 @@ import { advanceTo, ok } from '../support/books-fixture';
 import { call, openTestErp } from '../support/erp';
 import { approvedRequisition, DIRECT_PO, purchaseOrder, seedPurchasing } from '../support/purchasing-fixture';
 
-const report = (api: any, token: string, id: string, query: object = {}) => call(api, token, 'GET', `/reports/${id}`, undefined, { query }).body;
+const report = (api: any, token: string, id: string, query: Record<string, unknown> = {}) => call(api, token, 'GET', `/reports/${id}`, undefined, { query }).body;
 
 /** Requisitions, POs, receipts, a reversal, issues, an adjustment and a transfer, with refusals among them. */
 function mixedStream(file = ':memory:') {
