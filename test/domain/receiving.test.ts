@@ -64,11 +64,13 @@ describe('a receipt against a sent purchase order', () => {
     expect(api.read.inventory.onHand('VALVE-2')).toBe(0);
   });
 
-  it('is refused against a cancelled PO or one that does not exist', () => {
+  it('is refused against a PO cancelled after it was sent (invalid_state), one cancelled unsent (po_not_sent), or one that does not exist', () => {
     const { api, tokens } = sentPo();
+    purchaseOrder(api, tokens, DIRECT_PO, 'approved');
     call(api, tokens.sam, 'POST', '/purchase-orders/PO-000001/cancel', { reason: 'duplicate_order' });
-    expect(call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', lines: [{ po_line: 1, qty_received: 5 }] }).body.code).toBe('invalid_state');
-    expect(call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000404', lines: [{ po_line: 1, qty_received: 5 }] }).body.code).toBe('not_found');
+    call(api, tokens.sam, 'POST', '/purchase-orders/PO-000002/cancel', { reason: 'duplicate_order' });
+    const receive = (po: string) => call(api, tokens.rita, 'POST', '/receipts', { po, lines: [{ po_line: 1, qty_received: 5 }] }).body.code;
+    expect([receive('PO-000001'), receive('PO-000002'), receive('PO-000404')]).toEqual(['invalid_state', 'po_not_sent', 'not_found']);
   });
 
   it('is refused when dated in a closed or unopened period (period_closed), or in the future', () => {
