@@ -2,9 +2,12 @@ import type { RouteDef } from '../domain/action';
 import { clockRoutes } from '../domain/clock/actions';
 import { commsRoutes } from '../domain/comms/routes';
 import { infoflowRoutes } from '../domain/infoflow/routes';
+import { inventoryRoutes } from '../domain/inventory';
 import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
+import { purchasingRoutes } from '../domain/purchasing';
+import { receivingRoutes } from '../domain/receiving';
 import { reportRoutes } from '../domain/reports';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
@@ -18,6 +21,9 @@ export function allRoutes(): RouteDef[] {
     ...commsRoutes,
     ...masterRoutes,
     ...ledgerRoutes,
+    ...purchasingRoutes,
+    ...receivingRoutes,
+    ...inventoryRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
   ];

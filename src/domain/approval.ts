@@ -10,6 +10,8 @@ export interface ApprovalSubject {
   requester: string;
   amount: number;
   department: string | null;
+  /** A buyer's release of their own purchase order is allowed within their limit. */
+  selfApprovalAllowed?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ApprovalSubject {
  */
 export function approvalRefusal(ctx: DecideContext, subject: ApprovalSubject): Refusal | undefined {
   if (ctx.actor.system) return undefined;
-  if (subject.requester === ctx.actor.id) {
+  if (subject.requester === ctx.actor.id && !subject.selfApprovalAllowed) {
     return refuse('requester_cannot_approve', `${subject.documentId} was raised by you; a requester cannot approve their own ${subject.documentType.replace(/_/g, ' ')}.`);
   }
   const limit = ctx.read.org.approvalLimit(ctx.actor.id, subject.documentType, subject.department);

@@ -4,6 +4,7 @@ import { escalations } from './comms-escalations';
 import { messages } from './comms-messages';
 import { idCounters } from './id-counters';
 import { infoflow } from './infoflow';
+import { inventory } from './inventory';
 import { ledger } from './ledger';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
@@ -12,6 +13,9 @@ import { finance } from './master-finance';
 import { items } from './master-items';
 import { vendors } from './master-vendors';
 import { org } from './org';
+import { purchaseOrders } from './purchasing-orders';
+import { requisitions } from './purchasing-requisitions';
+import { receiving } from './receiving';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
 
@@ -34,6 +38,10 @@ export const readModels = {
   customers,
   finance,
   infoflow,
+  requisitions,
+  purchasing: purchaseOrders,
+  receiving,
+  inventory,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

@@ -2,7 +2,12 @@ import type { DayHook } from '../api/control-app';
 import type { Api } from '../api/pipeline';
 import { isBusinessDay } from '../domain/calendar';
 import type { Queries } from '../projections';
-import { ACTOR_ORDER, type ActorKind, type World } from './world';
+import { behavioursOf } from './behaviour-registry';
+import { ACTOR_ORDER, type World } from './world';
+// The counterparties' behaviours register themselves when imported.
+import './behaviours';
+
+export { registerBehaviour, registeredBehaviours } from './behaviour-registry';
 
 export interface SimResponse {
   status: number;
@@ -25,20 +30,6 @@ export interface SimContext {
 
 /** One behaviour of an actor kind: reads what the system contains and acts through `ctx.as`. */
 export type ActorBehaviour = (ctx: SimContext) => void;
-
-const behaviours = new Map<ActorKind, { name: string; act: ActorBehaviour }[]>();
-
-/** Registers a behaviour under an actor kind; within a kind they run in registration order. */
-export function registerBehaviour(kind: ActorKind, name: string, act: ActorBehaviour): void {
-  const list = behaviours.get(kind) ?? [];
-  if (list.some((b) => b.name === name)) throw new Error(`Behaviour ${name} of ${kind} is registered twice.`);
-  list.push({ name, act });
-  behaviours.set(kind, list);
-}
-
-export function registeredBehaviours(): { kind: ActorKind; name: string }[] {
-  return ACTOR_ORDER.flatMap((kind) => (behaviours.get(kind) ?? []).map((b) => ({ kind, name: b.name })));
-}
 
 /** A client acting as one user of the world, through the pipeline with that user's token. */
 export function clientFor(api: Api, world: World, userId: string): SimClient {
@@ -71,7 +62,7 @@ export function createSimulator(world: World): DayHook {
         const res = action.method === 'GET' ? client.get(action.path) : client.post(action.path, action.body);
         if (res.status >= 400) throw new Error(`Scheduled ${action.method} ${action.path} by ${action.as} on ${date} failed: ${JSON.stringify(res.body)}`);
       }
-      for (const b of behaviours.get(kind) ?? []) b.act(ctx);
+      for (const b of behavioursOf(kind)) b.act(ctx);
     }
   };
 }

@@ -15,19 +15,20 @@ export interface Commitment {
 
 export type CommitmentSource = (read: Queries, range: { department: string | null; from: string; to: string }) => Commitment[];
 
-const commitmentSources: CommitmentSource[] = [];
+const commitmentSources: { source: CommitmentSource; rule: string }[] = [];
 
 /**
  * The hook for open commitments: purchasing registers one that returns the open PO value per
  * department and expense account, and budget-vs-actual subtracts it from what is available.
+ * `rule` says in one sentence what the source counts; the report prints it.
  * Until an area registers a source, commitments are zero.
  */
-export function registerCommitments(source: CommitmentSource): void {
-  commitmentSources.push(source);
+export function registerCommitments(source: CommitmentSource, rule = ''): void {
+  commitmentSources.push({ source, rule });
 }
 
 /** The first month of the fiscal year that `month` falls in. */
-function fiscalYearStart(read: Queries, month: string): string {
+export function fiscalYearStart(read: Queries, month: string): string {
   const startMonth = Number((read.clock.company()?.fiscal_year_start ?? '2000-01-01').slice(5, 7));
   const year = Number(month.slice(0, 4));
   const fyYear = Number(month.slice(5, 7)) >= startMonth ? year : year - 1;
@@ -35,6 +36,35 @@ function fiscalYearStart(read: Queries, month: string): string {
 }
 
 interface Cell { budget: number; actual: number; commitments: number }
+
+/** One department and account over a month range, in cents. */
+export interface BudgetCell extends Cell {
+  department: string;
+  account: string;
+}
+
+/**
+ * Budget, actual postings and open commitments per department and account for the months from … to
+ * (inclusive), sorted by department and account: what budget-vs-actual shows and approvers check.
+ */
+export function budgetCells(read: Queries, range: { department: string | null; from: string; to: string }): BudgetCell[] {
+  const cells = new Map<string, BudgetCell>();
+  const cell = (department: string, account: string): BudgetCell => {
+    const key = `${department}\u0000${account}`;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = { department, account, budget: 0, actual: 0, commitments: 0 }));
+    return c;
+  };
+  for (const b of read.finance.budgets(range.department, range.from, range.to)) cell(b.department, b.account).budget += b.amount;
+  for (const t of read.ledger.departmentTotals(range.department, range.from, range.to)) {
+    const account = read.ledger.account(t.account);
+    if (account) cell(t.department, t.account).actual += balanceOf(account, t);
+  }
+  for (const { source } of commitmentSources) {
+    for (const c of source(read, range)) cell(c.department, c.account).commitments += c.amount;
+  }
+  return [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+}
 
 export const budgetVsActual = defineReport({
   id: 'budget-vs-actual',
@@ -45,36 +75,22 @@ export const budgetVsActual = defineReport({
     const to = params.to ?? ctx.today.slice(0, 7);
     const from = params.from ?? fiscalYearStart(ctx.read, to);
     const department = params.department ?? null;
-    const cells = new Map<string, Cell>();
-    const cell = (dept: string, account: string): Cell => {
-      const key = `${dept}\u0000${account}`;
-      let c = cells.get(key);
-      if (!c) cells.set(key, (c = { budget: 0, actual: 0, commitments: 0 }));
-      return c;
-    };
-    for (const b of ctx.read.finance.budgets(department, from, to)) cell(b.department, b.account).budget += b.amount;
-    for (const t of ctx.read.ledger.departmentTotals(department, from, to)) {
-      const account = ctx.read.ledger.account(t.account);
-      if (account) cell(t.department, t.account).actual += balanceOf(account, t);
-    }
-    for (const source of commitmentSources) {
-      for (const c of source(ctx.read, { department, from, to })) cell(c.department, c.account).commitments += c.amount;
-    }
-    const rows = [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, c]) => {
-      const [dept, account] = key.split('\u0000') as [string, string];
+    const cells = budgetCells(ctx.read, { department, from, to });
+    const rows = cells.map((c) => {
       const available = c.budget - c.actual - c.commitments;
       return {
-        department: dept, account, name: ctx.read.ledger.account(account)?.name ?? '',
+        department: c.department, account: c.account, name: ctx.read.ledger.account(c.account)?.name ?? '',
         budget: fromCents(c.budget), actual: fromCents(c.actual), commitments: fromCents(c.commitments),
         available: fromCents(available), over_budget: available < 0, over_on_actuals: c.actual > c.budget,
       };
     });
-    const departments = [...new Set(rows.map((r) => r.department))].map((dept) => {
-      const own = [...cells.entries()].filter(([k]) => k.startsWith(`${dept}\u0000`)).map(([, c]) => c);
+    const departments = [...new Set(cells.map((c) => c.department))].map((dept) => {
+      const own = cells.filter((c) => c.department === dept);
       const sum = (f: keyof Cell) => own.reduce((s, c) => s + c[f], 0);
       const available = sum('budget') - sum('actual') - sum('commitments');
       return { department: dept, budget: fromCents(sum('budget')), actual: fromCents(sum('actual')), commitments: fromCents(sum('commitments')), available: fromCents(available), over_budget: available < 0 };
     });
-    return { from, to, department, rows, departments };
+    const commitment_rules = commitmentSources.map((s) => s.rule).filter((r) => r !== '');
+    return { from, to, department, rows, departments, commitment_rules };
   },
 });

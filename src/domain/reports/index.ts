@@ -2,6 +2,9 @@
 import './budget-vs-actual';
 import './cash-position';
 import './control-ties';
+import './item-usage';
+import './on-hand';
+import './open-purchase-orders';
 import './trial-balance';
 
 export { reportRoutes } from './registry';
