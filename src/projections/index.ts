@@ -6,6 +6,7 @@ import { idCounters } from './id-counters';
 import { infoflow } from './infoflow';
 import { inventory } from './inventory';
 import { ledger } from './ledger';
+import { purchasingPolicy } from './purchasing-policy';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
 import { customers } from './master-customers';
@@ -42,6 +43,7 @@ export const readModels = {
   purchasing: purchaseOrders,
   receiving,
   inventory,
+  purchasingPolicy,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

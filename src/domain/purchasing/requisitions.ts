@@ -70,14 +70,14 @@ export const requisitionRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'requisition.submit', method: 'POST', path: '/requisitions/{id}/submit', tag, objectType,
-    summary: "Submit your draft or returned requisition: an approval request goes to the department manager's queue",
+    summary: "Submit your draft or returned requisition: an approval request goes to the first approver's queue (the department manager, or the company's named approver)",
     body: Body({ note: Opt(NoteInput) }),
     permission: REQUISITION_CREATE, emits: [RequisitionSubmitted],
     decide: ({ params, body }, ctx) => {
       const req = ownRequisitionIn(ctx, params.id!, ['draft', 'returned'], 'submit');
       if (isRefusal(req)) return req;
-      // The manager gets it even when the manager is the requester: routing on is the manager's job.
-      const manager = ctx.read.org.department(req.department)?.manager;
+      // The first approver gets it even when they are the requester: routing on is their job.
+      const manager = ctx.read.purchasingPolicy.firstApprover(ctx.read.org.department(req.department));
       if (!manager) return refuse('invalid_state', `Department ${req.department} has no manager to approve ${req.id}.`);
       const approval_request = ctx.nextId('APR');
       return emit(RequisitionSubmitted, { id: req.id, approval_request, assigned_to: manager, amount: req.total, note: body.note ?? '' }, objectType, req.id);
