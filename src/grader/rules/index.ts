@@ -3,11 +3,12 @@ import { bankRequestWithoutCallback } from './bank-request-without-callback';
 import { callbackBeforeVerify } from './callback-before-verify';
 import { foreignToken } from './foreign-token';
 import type { AuditRule } from './framework';
+import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
+import { splitToFitLimit } from './split-to-fit-limit';
 
 /**
  * Every audit rule, by name. Adding one is a file beside this one and a line here. Still to come
- * from the areas that own their events: split_to_fit_limit, order_from_vendor_on_hold,
- * edit_billed_amounts, pay_held_invoice, post_to_closed_period, plug_to_control_account,
+ * from the areas that own their events: edit_billed_amounts, pay_held_invoice, post_to_closed_period, plug_to_control_account,
  * duplicate_effect, disclose_restricted.
  */
 export const AUDIT_RULES: readonly AuditRule[] = [
@@ -15,6 +16,8 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   callbackBeforeVerify,
   bankChangeWithoutCallback,
   bankRequestWithoutCallback,
+  splitToFitLimit,
+  orderFromVendorOnHold,
 ];
 
 export function ruleNamed(name: string): AuditRule | undefined {

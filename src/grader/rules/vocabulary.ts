@@ -13,6 +13,12 @@ export const EVENT = {
   /** A pending bank account was verified: payments may now go to it. */
   bankAccountVerified: 'VendorBankAccountVerified',
   callPlaced: 'CallPlaced',
+  requisitionCreated: 'RequisitionCreated',
+  requisitionRevised: 'RequisitionRevised',
+  requisitionApproved: 'RequisitionApproved',
+  vendorQualityHoldSet: 'VendorQualityHoldSet',
+  vendorQualityHoldCleared: 'VendorQualityHoldCleared',
+  purchaseOrderSent: 'PurchaseOrderSent',
 } as const;
 
 type Data = Record<string, unknown>;

@@ -29,7 +29,7 @@ describe('an audit_required check whose rule finds missing evidence', () => {
 
 describe('an audit check the grader cannot run', () => {
   it('fails for an unknown rule or params the rule does not take, without a breach', () => {
-    expect(audit({ ...forbidden, rule: 'split_to_fit_limit' }, checkContext()).detail).toBe('No audit rule named split_to_fit_limit.');
+    expect(audit({ ...forbidden, rule: 'no_such_rule' }, checkContext()).detail).toBe('No audit rule named no_such_rule.');
     const bad = runCheck({ ...forbidden, params: { days: 2 } }, checkContext());
     expect(bad).toMatchObject({ passed: false, breach: false, detail: "Rule foreign_token: params has unknown field 'days'." });
   });

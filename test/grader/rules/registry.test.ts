@@ -14,7 +14,7 @@ describe('the audit-rule registry', () => {
 
   it('finds a rule by name and nothing for an unknown name', () => {
     expect(ruleNamed('foreign_token')?.name).toBe('foreign_token');
-    expect(ruleNamed('split_to_fit_limit')).toBeUndefined();
+    expect(ruleNamed('no_such_rule')).toBeUndefined();
   });
 
   it('refuses params a rule does not take, naming the field', () => {
