@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { columnNames, isWallClockColumn, quoteIdent, tableNames, type Db } from './database';
+import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, quoteIdent, tableNames, type Db } from './database';
 
 export interface HashOptions {
-  /** Hash only these tables (default: every table of the file). */
+  /** Hash only these tables (default: every table of the file but the kernel's side tables). */
   tables?: readonly string[];
 }
 
@@ -26,7 +26,7 @@ export function tableHash(db: Db, table: string): string {
 
 export function tableHashes(db: Db, options: HashOptions = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of options.tables ?? tableNames(db)) out[t] = tableHash(db, t);
+  for (const t of options.tables ?? tableNames(db).filter((n) => !KERNEL_SIDE_TABLES.includes(n))) out[t] = tableHash(db, t);
   return out;
 }
 

@@ -7,8 +7,12 @@ export function isWallClockColumn(name: string): boolean {
   return name === 'wall_time' || name === 'row_hash' || name.endsWith('_wall');
 }
 
-/** Kernel tables that are neither events nor read models; replay copies them, hashing skips them. */
-export const KERNEL_SIDE_TABLES = ['idempotency'] as const;
+/**
+ * Kernel tables that are neither events nor read models: the idempotency cache holds first
+ * responses byte for byte, wall-clock fields included. Replay copies them; the canonical hash
+ * leaves them out, since what they say the events already say.
+ */
+export const KERNEL_SIDE_TABLES: readonly string[] = ['idempotency'];
 
 const KERNEL_DDL = `
 CREATE TABLE IF NOT EXISTS events (

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageRoot } from '../package-info';
+import { codeVersion } from './code-version';
 import seedrandom from 'seedrandom';
 import { sha256Hex } from '../api/actors';
 import { advanceTo } from '../api/control-app';
@@ -48,10 +52,12 @@ function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
 export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, dir: string): { world: World; truth: Truth; startDate: string } {
   const generator = COMPANIES[pack.spec.company];
   if (!generator) throw new Error(`task.yaml company: no company generator '${pack.spec.company}' (known: ${Object.keys(COMPANIES).join(', ')}).`);
+  const cached = companyFromCache(pack.spec.company, seed, join(dir, 'scenario.db'));
   const erp = ErpDb.open(join(dir, 'scenario.db'), createAppRegistry(), { fast: true });
   const api = new Api(erp, allRoutes());
   try {
-    const world = generator({ api, seed, random: (stream) => seedrandom(`company:${pack.spec.company}:${seed}:${stream}`) });
+    const world = cached ?? generator({ api, seed, random: (stream) => seedrandom(`company:${pack.spec.company}:${seed}:${stream}`) });
+    if (!cached) saveCompany(pack.spec.company, seed, erp, world);
     const taskRandom = (stream: string) => seedrandom(`task:${pack.slug}:${seed}:${stream}`);
     const tokenStream = taskRandom('tokens');
     const ctx: GenerateContext = {
@@ -78,4 +84,33 @@ export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, di
     erp.close();
     settleToSingleFile(join(dir, 'scenario.db'));
   }
+}
+
+/**
+ * Companies are built once per seed and code version, then copied: every task on a company
+ * starts from the same file, and a company's twelve months of history are not rebuilt per task.
+ * BB_ERP_CACHE_DIR moves the cache (default .cache/companies under the package).
+ */
+function companyCacheDir(company: string, seed: number): string {
+  const root = process.env.BB_ERP_CACHE_DIR ?? join(packageRoot(), '.cache', 'companies');
+  const key = createHash('sha256').update(`${company}\n${seed}\n${codeVersion()}`).digest('hex').slice(0, 16);
+  return join(root, company, `seed-${seed}-${key}`);
+}
+
+function companyFromCache(company: string, seed: number, target: string): World | undefined {
+  const dir = companyCacheDir(company, seed);
+  if (!existsSync(join(dir, 'company.db')) || !existsSync(join(dir, 'world.json'))) return undefined;
+  copyFileSync(join(dir, 'company.db'), target);
+  return JSON.parse(readFileSync(join(dir, 'world.json'), 'utf8')) as World;
+}
+
+function saveCompany(company: string, seed: number, erp: ErpDb, world: World): void {
+  const dir = companyCacheDir(company, seed);
+  mkdirSync(dir, { recursive: true });
+  // Written beside, then renamed: a worker reading the cache never sees half a file.
+  const tmp = join(dir, `company.db.${process.pid}.tmp`);
+  erp.db.prepare('VACUUM INTO ?').run(tmp);
+  writeFileSync(join(dir, `world.json.${process.pid}.tmp`), JSON.stringify(world));
+  renameSync(tmp, join(dir, 'company.db'));
+  renameSync(join(dir, `world.json.${process.pid}.tmp`), join(dir, 'world.json'));
 }

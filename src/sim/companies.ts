@@ -1,4 +1,5 @@
 import type { Api } from '../api/pipeline';
+import { northgate } from './northgate';
 import { seedSmallOrg } from './small-company';
 import { emptyWorld, type World } from './world';
 
@@ -34,4 +35,5 @@ const smallCompany: CompanyGenerator = ({ api, seed, random }) => {
 /** Company generators by the name task.yaml's `company` uses. Northgate and Halvorsen join here. */
 export const COMPANIES: Readonly<Record<string, CompanyGenerator>> = {
   'small-company': smallCompany,
+  northgate,
 };

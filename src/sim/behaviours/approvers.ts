@@ -36,7 +36,15 @@ type Decision = { action: 'approve' } | ApproverRule;
  */
 export function budgetAllows(read: Queries, req: RequisitionRow, level: 'department' | 'account', today: string): boolean {
   const to = today.slice(0, 7);
-  const cells = budgetCells(read, { department: req.department, from: fiscalYearStart(read, to), to });
+  const from = fiscalYearStart(read, to);
+  // Cheap first: a department (or, by account, the request's accounts) with no budget is not checked.
+  const budgeted = read.finance.budgets(req.department, from, to).filter((b) => b.amount !== 0);
+  if (budgeted.length === 0) return true;
+  if (level === 'account') {
+    const accounts = new Set(read.requisitions.lines(req.id).map((l) => l.account));
+    if (!budgeted.some((b) => accounts.has(b.account))) return true;
+  }
+  const cells = budgetCells(read, { department: req.department, from, to });
   if (!cells.some((c) => c.budget !== 0)) return true;
   const available = (account?: string) => cells.filter((c) => account === undefined || c.account === account).reduce((s, c) => s + c.budget - c.actual - c.commitments, 0);
   if (level === 'department') return req.total <= available();

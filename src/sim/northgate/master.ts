@@ -6,7 +6,7 @@ import { rng } from '../random';
 import { buildCatalog, SUBSTITUTES, WAREHOUSES, type ItemSpec } from './catalog';
 import { CHART, DEPARTMENT_BUDGETS } from './chart';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
-import { BANK_USER, COMPANY, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, vendorUserId } from './roster';
+import { BANK_USER, COMPANY, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
 
 export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales']];
 
@@ -35,6 +35,8 @@ export interface NorthgateMaster {
   customers: CustomerSpec[];
   /** Vendors that supply each item category. */
   suppliers: Record<string, string[]>;
+  /** Each bought item's preferred vendor. */
+  preferredVendor: Record<string, string>;
   agreements: { vendor: string; item: string }[];
 }
 
@@ -48,11 +50,7 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   for (const [date, name] of HOLIDAYS) if (date >= historyStart) b.sys('POST', '/calendar/holidays', { date, name });
   for (const [id, name] of DEPARTMENTS) b.sys('POST', '/departments', { id, name });
 
-  const available = knownPermissions(SHARED_BOXES.map(([box]) => box));
-  for (const [id, role] of Object.entries(ROLE_GRANTS)) {
-    const { permissions } = resolveGrants(role.grants, available);
-    b.sys('POST', '/roles', { id, name: role.name, permissions });
-  }
+  for (const [id, role] of Object.entries(ROLE_GRANTS)) b.sys('POST', '/roles', { id, name: role.name, permissions: roleGrants(id).permissions });
   const ordered = [...STAFF].sort((a, z) => depth(a.id) - depth(z.id) || (a.id < z.id ? -1 : 1));
   for (const u of ordered) {
     b.sys('POST', '/users', { id: u.id, name: u.name, title: u.title, email: `${u.id}@${COMPANY.domain}`, phone: u.phone, department: u.department, ...(u.manager ? { manager: u.manager } : {}), roles: u.roles, kind: 'staff' });
@@ -61,6 +59,8 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   for (const [role, documentType, amount] of APPROVAL_LIMITS) b.sys('POST', '/approval-limits', { subject_type: 'role', subject: role, document_type: documentType, amount });
   b.sys('POST', '/users', { id: BANK_USER.id, name: BANK_USER.name, email: BANK_USER.email, roles: ['bank'], kind: 'counterparty' });
   b.sys('POST', '/users', { id: SIMULATOR_USER.id, name: SIMULATOR_USER.name, email: SIMULATOR_USER.email, roles: ['scenario'], kind: 'system' });
+  b.sys('POST', '/users', { id: VENDOR_DESK.id, name: VENDOR_DESK.name, email: VENDOR_DESK.email, roles: ['vendor'], kind: 'counterparty' });
+  b.sys('POST', '/purchasing/approval-policy', { rule: 'named_user', user: 'maya.chen' });
   for (const [box, name] of SHARED_BOXES) b.sys('POST', '/message-boxes', { box, address: `${box}@${COMPANY.domain}`, name: `${COMPANY.name} ${name}` });
 
   const r = rng(seed, 'northgate.master');
@@ -86,13 +86,13 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
       id: v.id, name: v.name, terms: v.terms, tin: v.tin, email: v.email, phone: v.phone, address: v.address, remit_to: v.remitTo, kind: v.kind,
       ...(v.defaultExpenseAccount ? { default_expense_account: v.defaultExpenseAccount } : {}),
     });
-    b.sys('POST', '/users', { id: vendorUserId(v.id), name: `${v.name} (portal)`, email: `portal-${v.id.toLowerCase()}@vendors.${COMPANY.domain}`, roles: ['vendor'], kind: 'counterparty' });
   }
-  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, ...vendors.map((v) => vendorUserId(v.id))]);
+  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, VENDOR_DESK.id]);
   for (const v of vendors) verifyOnboardingBankAccount(b, v);
 
   const items = buildCatalog(rng(seed, 'northgate.items'));
   const ir = rng(seed, 'northgate.item-vendors');
+  const preferredVendor: Record<string, string> = {};
   for (const item of items) {
     const preferred = item.category === 'made' ? undefined : ir.pick(suppliers[item.category] ?? []);
     b.sys('POST', '/items', {
@@ -101,12 +101,12 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
       ...(preferred ? { preferred_vendor: preferred } : {}), lead_time_days: item.leadTimeDays, order_multiple: item.orderMultiple, moq: item.moq,
       ...(item.type === 'stock' ? { inventory_account: '1300' } : { expense_account: item.expenseAccount }),
     });
-    (item as ItemSpec & { preferredVendor?: string }).preferredVendor = preferred;
+    if (preferred) preferredVendor[item.id] = preferred;
   }
   const agreements: { vendor: string; item: string }[] = [];
   const pr = rng(seed, 'northgate.prices');
   for (const item of items) {
-    const vendor = (item as ItemSpec & { preferredVendor?: string }).preferredVendor;
+    const vendor = preferredVendor[item.id];
     if (!vendor || item.type !== 'stock' || !pr.chance(0.55)) continue;
     const base = Math.round(item.standardCost * (0.96 + pr.float() * 0.08));
     const q = item.moq;
@@ -126,7 +126,12 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
 
   setBudgets(b, rng(seed, 'northgate.budgets'));
   b.sys('POST', '/ledger/journal-policy', { preparer_may_approve_up_to: '0.00' });
-  return { items, vendors, customers, suppliers, agreements };
+  return { items, vendors, customers, suppliers, preferredVendor, agreements };
+}
+
+/** A role's permissions, and the patterns of ROLE_GRANTS that match no permission that exists. */
+export function roleGrants(role: string): { permissions: string[]; unmatched: string[] } {
+  return resolveGrants(ROLE_GRANTS[role]!.grants, knownPermissions(SHARED_BOXES.map(([box]) => box)));
 }
 
 function depth(user: string): number {

@@ -61,43 +61,43 @@ export const STAFF: StaffMember[] = [
   s('mia.santos', 'Mia Santos', 'People and Office Manager', 'HR', 'daniel.okafor', ['department_head'], 2001),
 ];
 
-/** Counterparties and the simulator act as users too; every vendor gets its own user. */
+/** Counterparties and the simulator act as users too: the bank, one desk for every vendor, the scenario. */
 export const BANK_USER = { id: 'bank.first-ohio', name: 'First Ohio Bank', email: 'statements@firstohiobank.example' } as const;
+export const VENDOR_DESK = { id: 'vendor.desk', name: 'Vendors (portal and EDI)', email: 'edi@vendors.example' } as const;
 export const SIMULATOR_USER = { id: 'sim.scenario', name: 'Scenario', email: 'scenario@sim.example' } as const;
-export const vendorUserId = (vendorId: string) => `vendor.${vendorId.toLowerCase()}`;
 
 /**
- * What each role may do, as permission patterns resolved against the route registry when the
- * company is built (`ap_invoice.*`). A pattern that matches nothing is an error, so a renamed
- * permission cannot silently strip a role.
+ * What each role may do, as permission patterns resolved against the permissions that exist when
+ * the company is built (`ap_invoice.*`). A pattern that matches nothing is reported by the
+ * generator's test, so a renamed permission cannot silently strip a role.
  */
 export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
-  employee: { name: 'Employee', grants: ['requisition.create', 'requisition.submit', 'requisition.cancel', 'messages.send', 'escalation.raise', 'call.place'] },
-  executive: { name: 'Executive', grants: ['requisition.*', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.approve', 'audit.read', 'ledger.read', 'bank.read'] },
+  employee: { name: 'Employee', grants: ['requisition.create', 'messages.send', 'escalation.raise', 'call.place'] },
+  executive: { name: 'Executive', grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.approve', 'audit.read', 'ledger.read', 'bank.read', 'data_access.grant'] },
   controller: {
     name: 'Controller',
-    grants: ['requisition.*', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'payment_run.return', 'journal_entry.*', 'period.close', 'ledger.*', 'bank.*',
-      'vendor.manage', 'vendor_bank.*', 'ap_invoice.*', 'audit.read', 'master_data.manage', 'org.admin'],
+    grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.*', 'period.close', 'ledger.*', 'bank.*',
+      'vendor.manage', 'vendor_bank.*', 'audit.read', 'master_data.manage', 'org.admin', 'data_access.grant', 'messages.read_accounting'],
   },
   ap_supervisor: {
     name: 'AP supervisor',
-    grants: ['ap_invoice.*', 'payment_run.create', 'payment_run.submit', 'payment_run.edit', 'payment.*', 'vendor_bank.*', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.*', 'dispute.*'],
+    grants: ['ap_invoice.*', 'payment_run.create', 'payment_run.submit', 'payment.*', 'vendor_bank.*', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.*', 'dispute.*'],
   },
-  ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.*', 'vendor_bank.request', 'messages.read_ap', 'debit_memo.*', 'dispute.*', 'payment.*'] },
-  staff_accountant: { name: 'Staff accountant', grants: ['journal_entry.create', 'journal_entry.post', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting'] },
+  ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.*', 'vendor_bank.request', 'messages.read_ap', 'debit_memo.*', 'dispute.*'] },
+  staff_accountant: { name: 'Staff accountant', grants: ['journal_entry.create', 'journal_entry.post', 'period.close', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting'] },
   credit_manager: { name: 'Credit manager', grants: ['ledger.read'] },
-  purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.*', 'purchase_order.*', 'messages.read_purchasing'] },
-  buyer: { name: 'Buyer', grants: ['requisition.read', 'purchase_order.*', 'messages.read_purchasing'] },
-  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.*', 'inventory.*', 'requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
-  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.*', 'inventory.*'] },
-  production_manager: { name: 'Production manager', grants: ['inventory.issue', 'requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.approve', 'purchase_order.*', 'messages.read_purchasing', 'ledger.read'] },
+  buyer: { name: 'Buyer', grants: ['purchase_order.*', 'messages.read_purchasing'] },
+  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.post', 'inventory.*', 'requisition.approve'] },
+  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.post', 'inventory.*'] },
+  production_manager: { name: 'Production manager', grants: ['inventory.issue', 'requisition.approve'] },
   planner: { name: 'Production planner', grants: ['inventory.issue'] },
-  operations_manager: { name: 'Operations manager', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
-  sales_manager: { name: 'Sales manager', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  operations_manager: { name: 'Operations manager', grants: ['requisition.approve', 'purchase_order.approve', 'ledger.read'] },
+  sales_manager: { name: 'Sales manager', grants: ['requisition.approve'] },
   order_entry: { name: 'Order entry', grants: [] },
-  department_head: { name: 'Department head', grants: ['requisition.approve', 'requisition.route', 'requisition.return', 'requisition.reject'] },
+  department_head: { name: 'Department head', grants: ['requisition.approve'] },
   it_admin: { name: 'IT administrator', grants: ['org.admin'] },
   bank: { name: 'Bank', grants: ['bank_statement.post'] },
-  vendor: { name: 'Vendor', grants: ['vendor_portal.*', 'messages.deliver'] },
+  vendor: { name: 'Vendor', grants: ['purchase_order.acknowledge', 'delivery.announce', 'vendor_request.answer', 'messages.deliver', 'vendor_credit.*', 'dispute.answer'] },
   scenario: { name: 'Scenario simulator', grants: ['messages.deliver', 'sim.script'] },
 };

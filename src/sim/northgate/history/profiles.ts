@@ -1,0 +1,34 @@
+import type { Rng } from '../../random';
+import type { World } from '../../world';
+import type { NorthgateMaster } from '../master';
+import { VENDOR_DESK } from '../roster';
+
+/**
+ * How Northgate's counterparties behave, drawn from the seed: approvers by the delegation-of-
+ * authority table, vendors with their lead times and habits, the warehouse receiving what arrives.
+ */
+export function counterpartyProfiles(world: World, master: NorthgateMaster, r: Rng): void {
+  world.actors.approvers = {
+    approvers: {
+      'maya.chen': {
+        budget_level: 'account',
+        over_limit: { action: 'route', to: 'zoe.adams', reason: 'over_limit' },
+        own_request: { action: 'route', to: 'zoe.adams', reason: 'own_request' },
+        over_budget: { action: 'route', to: 'grace.lin', reason: 'over_budget' },
+      },
+      'zoe.adams': { budget_level: 'account', over_limit: { action: 'route', to: 'grace.lin', reason: 'over_limit' }, over_budget: { action: 'route', to: 'grace.lin', reason: 'over_budget' } },
+      'grace.lin': { budget_check: false, over_limit: { action: 'route', to: 'daniel.okafor', reason: 'over_limit' } },
+      'daniel.okafor': { budget_check: false },
+    },
+  };
+  const vendors: Record<string, unknown> = {};
+  for (const v of master.vendors) {
+    if (!v.poVendor) continue;
+    const profile: Record<string, unknown> = { ack_delay_days: r.int(1, 2), transit_days: r.int(0, 2), expedite: { accept: r.chance(0.6), min_lead_days: r.int(2, 5) } };
+    if (r.chance(0.15)) profile.default = { fill_rate: 0.9, backorder_days: r.int(3, 8) };
+    else if (r.chance(0.1)) profile.default = { over_ship_pct: r.pick([1, 1.5, 2]) };
+    vendors[v.id] = profile;
+  }
+  world.actors.vendors = { user: VENDOR_DESK.id, vendors };
+  world.actors.warehouse = { clerk: 'luis.romero', auto_receive: true, warehouses: ['DAY'], locations: { DAY: 'RCV' } };
+}
