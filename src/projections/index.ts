@@ -12,6 +12,9 @@ import { finance } from './master-finance';
 import { items } from './master-items';
 import { vendors } from './master-vendors';
 import { org } from './org';
+import { apInvoices } from './payables-invoices';
+import { apMemos } from './payables-memos';
+import { payments } from './payments';
 import { purchaseOrders } from './purchasing-orders';
 import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
@@ -40,6 +43,9 @@ export const readModels = {
   purchasing: purchaseOrders,
   receiving,
   inventory,
+  payables: apInvoices,
+  apMemos,
+  payments,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };
