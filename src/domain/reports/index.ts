@@ -1,7 +1,9 @@
 // Importing a report module registers it; an area adding a report adds its import here.
+import './ap-aging';
 import './budget-vs-actual';
 import './cash-position';
 import './control-ties';
+import './grni';
 import './trial-balance';
 
 export { reportRoutes } from './registry';
