@@ -4,6 +4,8 @@ import { commsRoutes } from '../domain/comms/routes';
 import { ledgerRoutes } from '../domain/ledger';
 import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
+import { payablesRoutes } from '../domain/payables';
+import { paymentsRoutes } from '../domain/payments';
 import { reportRoutes } from '../domain/reports';
 import { auditRoutes } from './audit-routes';
 
@@ -16,6 +18,8 @@ export function allRoutes(): RouteDef[] {
     ...commsRoutes,
     ...masterRoutes,
     ...ledgerRoutes,
+    ...payablesRoutes,
+    ...paymentsRoutes,
     ...reportRoutes(),
   ];
 }
