@@ -67,6 +67,8 @@ export interface PaymentRow {
 
 export interface AllocationRow {
   payment: string;
+  /** Its place in the payment: the order the invoices were settled in. */
+  n: number;
   invoice: string;
   amount: number;
   discount: number;
@@ -105,7 +107,7 @@ function insertPayment(tx: ProjectionTx, p: PaymentRecord, cash: readonly CashMo
     bank_transaction: bankTransactionId(event.seq, index + 1), cleared_date: fields.status === 'cleared' ? fields.date : null, returned_date: null, reason: null,
     ...documentStamp(event, fields.status),
   });
-  for (const a of p.allocations) tx.insert('payment_allocations', { payment: p.id, ...a });
+  p.allocations.forEach((a, i) => tx.insert('payment_allocations', { payment: p.id, n: i + 1, ...a }));
 }
 
 function paymentStatus(tx: ProjectionTx, id: string, status: PaymentStatus, event: EventRow, reason: string | null, recipe: (r: Payment) => void = () => undefined): void {
@@ -150,7 +152,7 @@ export const payments = defineReadModel({
       key: ['id'],
       indexes: [['vendor'], ['status'], ['run']],
     },
-    { name: 'payment_allocations', columns: { payment: 'text', invoice: 'text', amount: 'integer', discount: 'integer' }, key: ['payment', 'invoice'], indexes: [['invoice']] },
+    { name: 'payment_allocations', columns: { payment: 'text', n: 'integer', invoice: 'text', amount: 'integer', discount: 'integer' }, key: ['payment', 'invoice'], indexes: [['invoice']] },
   ],
   handlers: [
     on(PaymentRunCreated, (tx, d, e) => {
@@ -201,7 +203,7 @@ export const payments = defineReadModel({
       return items.filter((i) => ['draft', 'submitted', 'approved', 'returned'].includes(t.get<Run>('payment_runs', i.run)!.status));
     },
     payment: (id: string) => t.get<Payment>('payments', id),
-    allocations: (payment: string) => t.find<AllocationRow & Record<string, unknown>>('payment_allocations', { payment }),
+    allocations: (payment: string) => t.find<AllocationRow & Record<string, unknown>>('payment_allocations', { payment }, { orderBy: 'n' }),
     /** Every payment allocated to an invoice, with its allocation, oldest first. */
     paymentsOfInvoice(invoice: string): (PaymentRow & { allocated: number; allocated_discount: number })[] {
       return t.find<AllocationRow & Record<string, unknown>>('payment_allocations', { invoice }, { orderBy: 'payment' })
