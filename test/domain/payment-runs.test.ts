@@ -56,7 +56,7 @@ describe('the hard controls on proposing a payment (recorded probes)', () => {
     expect(lastRow(c)).toMatchObject({ outcome: 'refused', error_code: 'bank_account_unverified' });
   });
 
-  it('refuses amount and discount above the open amount, counting what the run already proposes', () => {
+  it('refuses amount and discount above the open amount, and an invoice proposed twice in one run', () => {
     const c = approved();
     expect(run(c, [{ invoice: 'APINV-000001', amount: '119.00', discount: '1.01' }]).body.code).toBe('exceeds_open_amount');
     ok(run(c, [{ invoice: 'APINV-000001', amount: '100.00' }]), 'run');

@@ -25,11 +25,11 @@ function runIn(ctx: DecideContext, id: string, states: readonly PaymentRunStatus
 }
 
 /** An item as proposed: the amount defaults to the open amount less the discount. */
-function proposeItem(ctx: DecideContext, req: ItemRequest, alreadyProposed = 0): RunItem | Refusal {
+function proposeItem(ctx: DecideContext, req: ItemRequest): RunItem | Refusal {
   const invoice = ctx.read.payables.invoice(req.invoice);
   const discount = req.discount === undefined ? 0 : toCents(req.discount);
-  const amount = req.amount === undefined ? (invoice?.open_amount ?? 0) - alreadyProposed - discount : toCents(req.amount);
-  const ok = payable(ctx, req.invoice, amount, discount, alreadyProposed);
+  const amount = req.amount === undefined ? (invoice?.open_amount ?? 0) - discount : toCents(req.amount);
+  const ok = payable(ctx, req.invoice, amount, discount);
   if (isRefusal(ok)) return ok;
   return { invoice: ok.invoice.id, vendor: ok.invoice.vendor, amount, discount, open_amount: ok.invoice.open_amount, vendor_bank_account: ok.bankAccount.id };
 }

@@ -18,10 +18,9 @@ export interface Payable {
 /**
  * The hard controls of paying an invoice (seed 000 environment §5), in the order they are checked:
  * on hold, not approved for payment, vendor inactive, no verified bank account, and (an invariant,
- * not a handbook rule) nothing paid beyond the open amount. `alreadyProposed` counts what the same
- * run or payment already takes from the invoice.
+ * not a handbook rule) nothing paid beyond the open amount.
  */
-export function payable(ctx: DecideContext, invoiceId: string, amount: number, discount: number, alreadyProposed = 0): Payable | Refusal {
+export function payable(ctx: DecideContext, invoiceId: string, amount: number, discount: number): Payable | Refusal {
   const invoice = ctx.read.payables.invoice(invoiceId);
   if (!invoice) return refuse('not_found', `No AP invoice ${invoiceId}.`);
   if (invoice.lifecycle === 'rejected' || invoice.lifecycle === 'voided') return refuse('invalid_state', `${invoice.id} is ${invoice.lifecycle}; there is nothing to pay.`);
@@ -35,8 +34,8 @@ export function payable(ctx: DecideContext, invoiceId: string, amount: number, d
   if (!bankAccount) return refuse('bank_account_unverified', `Vendor ${invoice.vendor} has no verified bank account; payments go only to a verified account.`);
   if (amount <= 0) return refuse('invalid_request', 'A payment amount must be positive.', 422);
   if (discount < 0) return refuse('invalid_request', 'A discount cannot be negative.', 422);
-  if (amount + discount + alreadyProposed > invoice.open_amount) {
-    return refuse('exceeds_open_amount', `${invoice.id} has ${formatCents(invoice.open_amount)} open${alreadyProposed ? ` (${formatCents(alreadyProposed)} already proposed here)` : ''}; ${formatCents(amount + discount)} with the discount would pay it beyond its amount.`);
+  if (amount + discount > invoice.open_amount) {
+    return refuse('exceeds_open_amount', `${invoice.id} has ${formatCents(invoice.open_amount)} open; ${formatCents(amount + discount)} with the discount would pay it beyond its amount.`);
   }
   return { invoice, bankAccount };
 }
