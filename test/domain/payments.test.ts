@@ -25,7 +25,7 @@ const statementLine = (c: C, amount: number, kind = 'payment_cleared', reference
 describe('a single invoice paid at once', () => {
   it('is paid to the verified account with the same postings as a run', () => {
     const c = approvedInvoices();
-    const res = call(c.api, c.t.hannah, 'POST', '/ap-invoices/APINV-000001/pay', { bank_account: 'BANK-OP', vendor_bank_account: 'BA-000001' });
+    const res = call(c.api, c.t.hannah, 'POST', '/ap-invoices/APINV-000001/pay', { bank_account: 'BANK-OP', routing_number: '041000124', account_number: '1234569170' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: 'PAY-000001', method: 'manual', run: null, amount: 120, vendor_bank_account: 'BA-000001', status: 'released' });
     expect(gl(c, 'PaymentMade')).toEqual([['2000', 12000, 0], ['1000', 0, 12000]]);
@@ -36,6 +36,7 @@ describe('a single invoice paid at once', () => {
     const c = approvedInvoices();
     const pay = (body: object, id = 'APINV-000001') => call(c.api, c.t.hannah, 'POST', `/ap-invoices/${id}/pay`, { bank_account: 'BANK-OP', ...body }).body.code;
     expect(pay({ vendor_bank_account: 'BA-000099' })).toBe('bank_account_unverified');
+    expect(pay({ routing_number: '041000124', account_number: '9999999999' })).toBe('bank_account_unverified');
     expect(pay({ amount: '120.01' })).toBe('exceeds_open_amount');
     expect(pay({ amount: '0' })).toBe('invalid_request');
     expect(pay({ bank_account: 'BANK-ZZ' })).toBe('not_found');

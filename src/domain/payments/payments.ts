@@ -34,7 +34,17 @@ function statementLineFor(ctx: DecideContext, id: string, bankAccount: string, k
   return line;
 }
 
-function payNow(ctx: DecideContext, invoiceId: string, body: { amount?: number | string; discount?: number | string; bank_account: string; vendor_bank_account?: string; note?: string }) {
+interface PayNow {
+  amount?: number | string;
+  discount?: number | string;
+  bank_account: string;
+  vendor_bank_account?: string;
+  routing_number?: string;
+  account_number?: string;
+  note?: string;
+}
+
+function payNow(ctx: DecideContext, invoiceId: string, body: PayNow) {
   const bank = companyBankAccount(ctx, body.bank_account);
   if (isRefusal(bank)) return bank;
   const invoice = ctx.read.payables.invoice(invoiceId);
@@ -42,9 +52,11 @@ function payNow(ctx: DecideContext, invoiceId: string, body: { amount?: number |
   const amount = body.amount === undefined ? (invoice?.open_amount ?? 0) - discount : toCents(body.amount);
   const ok = payable(ctx, invoiceId, amount, discount);
   if (isRefusal(ok)) return ok;
-  if (body.vendor_bank_account && body.vendor_bank_account !== ok.bankAccount.id) {
-    return refuse('bank_account_unverified', `${body.vendor_bank_account} is not the verified bank account of ${ok.invoice.vendor}; payments go only to its verified account.`);
-  }
+  const verified = ok.bankAccount;
+  const other = (body.vendor_bank_account !== undefined && body.vendor_bank_account !== verified.id)
+    || (body.routing_number !== undefined && body.routing_number !== verified.routing_number)
+    || (body.account_number !== undefined && body.account_number !== verified.account_number);
+  if (other) return refuse('bank_account_unverified', `The account given is not the verified bank account of ${ok.invoice.vendor}; payments go only to its verified account.`);
   const payment = { id: ctx.nextId('PAY'), vendor: ok.invoice.vendor, vendor_bank_account: ok.bankAccount.id, amount, discount, allocations: [{ invoice: ok.invoice.id, amount, discount }] };
   const settlement = settle(ctx, bank, ctx.today, `Payment ${payment.id} of ${ok.invoice.id} (${ok.invoice.vendor_invoice_number})`, [payment]);
   if (isRefusal(settlement)) return settlement;
@@ -97,7 +109,11 @@ export const paymentRoutes: RouteDef[] = [
   defineAction({
     action: 'payment.pay', method: 'POST', path: '/ap-invoices/{id}/pay', tag, status: 201, objectType,
     summary: 'Pay one approved invoice at once, to the vendor\'s verified account (same refusals and postings as a run)',
-    body: Body({ amount: Opt(MoneyInput), discount: Opt(MoneyInput), bank_account: IdInput, vendor_bank_account: Opt(IdInput), note: Opt(NoteInput) }),
+    description: 'Name the account paid to by id (vendor_bank_account) or by its numbers (routing_number, account_number); any account but the verified one is refused.',
+    body: Body({
+      amount: Opt(MoneyInput), discount: Opt(MoneyInput), bank_account: IdInput, vendor_bank_account: Opt(IdInput),
+      routing_number: Opt(Type.String({ pattern: '^[0-9]{9}$' })), account_number: Opt(Type.String({ pattern: '^[0-9]{4,17}$' })), note: Opt(NoteInput),
+    }),
     permission: PAY, emits: [PaymentMade],
     decide: ({ params, body }, ctx) => payNow(ctx, params.id!, body),
     view,
