@@ -156,7 +156,7 @@ describe('managers answering escalations and journal entries', () => {
     systemCall(c.api, 'POST', '/users/omar.haddad/roles', { roles: ['ap_clerk', 'payables_clerk', 'escalator'] });
     ok(call(c.api, c.t.omar, 'POST', '/escalations', { record_type: 'ap_invoice', record_id: 'APINV-000007', to: 'grace.lin', reason: 'price_variance' }), 'esc');
     ok(call(c.api, c.t.omar, 'POST', '/escalations', { record_type: 'ap_invoice', record_id: 'APINV-000008', to: 'grace.lin', reason: 'tax' }), 'esc');
-    c.w.actors.managers = { escalations: [{ user: 'grace.lin', record_id: '*', reason: 'price_variance', decision: 'accept_variance', note: 'Within the contract.' }] };
+    c.w.actors.managers = { escalations: [{ record_id: '*', reason: 'price_variance', decision: 'accept_variance', note: 'Within the contract.' }, { user: 'hannah.brooks', record_id: '*', reason: 'tax', decision: 'keep_hold' }] };
     advanceTo(c.api, '2026-10-06', createSimulator(c.w));
     expect(c.api.read.escalations.escalation('ESC-000001')).toMatchObject({ status: 'answered', decision: 'accept_variance', answered_by: 'grace.lin', answered_date: '2026-10-06' });
     expect(c.api.read.escalations.escalation('ESC-000002')!.status).toBe('open');

@@ -2,7 +2,7 @@ import type { SimContext } from '../simulator';
 import { managersProfile, must, type EscalationDecision } from './payables-profiles';
 
 function ruleFor(rules: readonly EscalationDecision[], user: string, e: { record_type: string; record_id: string; reason: string }) {
-  return rules.find((r) => r.user === user && r.reason === e.reason && (r.record_id === '*' || r.record_id === e.record_id) && (!r.record_type || r.record_type === e.record_type));
+  return rules.find((r) => (r.user === undefined || r.user === user) && r.reason === e.reason && (r.record_id === '*' || r.record_id === e.record_id) && (!r.record_type || r.record_type === e.record_type));
 }
 
 /**
@@ -14,7 +14,9 @@ export function managers(ctx: SimContext): void {
   if (!ctx.businessDay) return;
   const profile = managersProfile(ctx);
   const rules = profile.escalations ?? [];
-  for (const user of [...new Set(rules.map((r) => r.user))].sort()) {
+  const named = rules.map((r) => r.user);
+  const users = named.includes(undefined) ? Object.keys(ctx.world.tokens) : named.filter((u): u is string => u !== undefined);
+  for (const user of [...new Set(users)].sort()) {
     for (const e of ctx.read.escalations.openFor(user)) {
       if (e.created_date >= ctx.date) continue;
       const rule = ruleFor(rules, user, e);

@@ -70,7 +70,8 @@ export interface BankPaymentsProfile {
 }
 
 export interface EscalationDecision {
-  user: string;
+  /** The manager the rule is for; any manager the simulator holds a token for when left out. */
+  user?: string;
   record_type?: string;
   /** A record id, or * for any record. */
   record_id: string;
