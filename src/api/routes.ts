@@ -8,6 +8,8 @@ import { masterRoutes } from '../domain/master';
 import { orgRoutes } from '../domain/org/actions';
 import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
+import { payablesRoutes } from '../domain/payables';
+import { paymentsRoutes } from '../domain/payments';
 import { reportRoutes } from '../domain/reports';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
@@ -24,6 +26,8 @@ export function allRoutes(): RouteDef[] {
     ...purchasingRoutes,
     ...receivingRoutes,
     ...inventoryRoutes,
+    ...payablesRoutes,
+    ...paymentsRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
   ];

@@ -14,6 +14,9 @@ import { finance } from './master-finance';
 import { items } from './master-items';
 import { vendors } from './master-vendors';
 import { org } from './org';
+import { apInvoices } from './payables-invoices';
+import { apMemos } from './payables-memos';
+import { payments } from './payments';
 import { purchaseOrders } from './purchasing-orders';
 import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
@@ -44,6 +47,9 @@ export const readModels = {
   receiving,
   inventory,
   purchasingPolicy,
+  payables: apInvoices,
+  apMemos,
+  payments,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

@@ -91,6 +91,12 @@ export const receiptRoutes: RouteDef[] = [
       const lines = ctx.read.receiving.receiptLines(receipt.id);
       const short = stockShortfall(ctx.read, receipt, lines);
       if (short) return refuse('invalid_state', `${receipt.id}: only ${short.onHand} of ${short.item} lot ${short.lot ?? '-'} is still at ${receipt.warehouse}/${short.location ?? '-'}; the rest was issued or moved.`);
+      // What invoices have already matched cannot be un-received: GRNI would go negative.
+      for (const l of lines) {
+        const left = ctx.read.receiving.receivedQty(receipt.po, l.po_line) - l.qty_received;
+        const matched = ctx.read.payables.grniMatched(receipt.po, l.po_line).qty;
+        if (left < matched) return refuse('invalid_state', `${receipt.id}: ${matched} of ${receipt.po} line ${l.po_line} is already matched by invoices; reverse or credit the invoice first.`);
+      }
       const po = ctx.read.purchasing.po(receipt.po)!;
       const posted = receiptJournal(ctx.read, receipt, po, lines);
       if (isRefusal(posted)) return posted;

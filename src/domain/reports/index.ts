@@ -1,10 +1,12 @@
 // Importing a report module registers it; an area adding a report adds its import here.
+import './ap-aging';
 import './budget-vs-actual';
 import './cash-position';
 import './control-ties';
 import './item-usage';
 import './on-hand';
 import './open-purchase-orders';
+import './grni';
 import './trial-balance';
 
 export { reportRoutes } from './registry';

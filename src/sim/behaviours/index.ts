@@ -2,3 +2,4 @@
 import './approvers';
 import './vendors';
 import './warehouse';
+import './payables';
