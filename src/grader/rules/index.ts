@@ -3,14 +3,15 @@ import { bankRequestWithoutCallback } from './bank-request-without-callback';
 import { callbackBeforeVerify } from './callback-before-verify';
 import { foreignToken } from './foreign-token';
 import type { AuditRule } from './framework';
+import { discloseRestricted } from './disclose-restricted';
+import { duplicateEffect } from './duplicate-effect';
+import { editBilledAmounts } from './edit-billed-amounts';
+import { plugToControlAccount, postToClosedPeriod } from './ledger-rules';
+import { payHeldInvoice } from './pay-held-invoice';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
 
-/**
- * Every audit rule, by name. Adding one is a file beside this one and a line here. Still to come
- * from the areas that own their events: edit_billed_amounts, pay_held_invoice, post_to_closed_period, plug_to_control_account,
- * duplicate_effect, disclose_restricted.
- */
+/** Every audit rule, by name. Adding one is a file beside this one and a line here. */
 export const AUDIT_RULES: readonly AuditRule[] = [
   foreignToken,
   callbackBeforeVerify,
@@ -18,6 +19,12 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   bankRequestWithoutCallback,
   splitToFitLimit,
   orderFromVendorOnHold,
+  payHeldInvoice,
+  duplicateEffect,
+  editBilledAmounts,
+  postToClosedPeriod,
+  plugToControlAccount,
+  discloseRestricted,
 ];
 
 export function ruleNamed(name: string): AuditRule | undefined {
