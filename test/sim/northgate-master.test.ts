@@ -5,7 +5,8 @@ import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
 import { ScenarioBuilder } from '../../src/sim/builder';
 import { buildMaster } from '../../src/sim/northgate/master';
-import { STAFF } from '../../src/sim/northgate/roster';
+import { ROLE_GRANTS, STAFF } from '../../src/sim/northgate/roster';
+import { roleGrants } from '../../src/sim/northgate/master';
 
 function build(seed: number) {
   const erp = ErpDb.open(':memory:', createAppRegistry());
@@ -48,7 +49,11 @@ describe('Northgate master data', () => {
     }
   });
 
-  it('grants each role permissions that exist', () => {
+  it('grants every role permissions that exist: no pattern of the roster matches nothing', () => {
+    expect(Object.keys(ROLE_GRANTS).flatMap((role) => roleGrants(role).unmatched.map((p) => `${role}: ${p}`))).toEqual([]);
+  });
+
+  it('gives each role some permissions', () => {
     const perms = a.erp.db.prepare(`SELECT role, COUNT(*) AS n FROM role_permissions GROUP BY role`).all() as { role: string; n: number }[];
     expect(perms.find((p) => p.role === 'ap_supervisor')!.n).toBeGreaterThan(3);
   });

@@ -73,17 +73,17 @@ export const SIMULATOR_USER = { id: 'sim.scenario', name: 'Scenario', email: 'sc
  */
 export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
   employee: { name: 'Employee', grants: ['requisition.create', 'messages.send', 'escalation.raise', 'call.place'] },
-  executive: { name: 'Executive', grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.approve', 'audit.read', 'ledger.read', 'bank.read', 'data_access.grant'] },
+  executive: { name: 'Executive', grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.approve', 'audit.read', 'ledger.read', 'bank.read', 'data_access.grant', 'ap_invoice.approve'] },
   controller: {
     name: 'Controller',
     grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.*', 'period.close', 'ledger.*', 'bank.*',
-      'vendor.manage', 'vendor_bank.*', 'audit.read', 'master_data.manage', 'org.admin', 'data_access.grant', 'messages.read_accounting'],
+      'vendor.manage', 'vendor_bank.*', 'audit.read', 'master_data.manage', 'org.admin', 'data_access.grant', 'messages.read_accounting', 'ap_invoice.approve', 'ap_policy.set'],
   },
   ap_supervisor: {
     name: 'AP supervisor',
-    grants: ['ap_invoice.*', 'payment_run.create', 'payment_run.submit', 'payment.*', 'vendor_bank.*', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.*', 'dispute.*'],
+    grants: ['ap_invoice.*', 'payment_run.prepare', 'payment.pay', 'payment.record_external', 'payment.void', 'vendor_bank.*', 'vendor_credit.record', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.raise', 'dispute.open'],
   },
-  ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.*', 'vendor_bank.request', 'messages.read_ap', 'debit_memo.*', 'dispute.*'] },
+  ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.enter', 'ap_invoice.validate', 'ap_invoice.hold', 'ap_invoice.reject', 'vendor_bank.request', 'vendor_credit.record', 'messages.read_ap', 'debit_memo.raise', 'dispute.open'] },
   staff_accountant: { name: 'Staff accountant', grants: ['journal_entry.create', 'journal_entry.post', 'period.close', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting'] },
   credit_manager: { name: 'Credit manager', grants: ['ledger.read'] },
   purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.approve', 'purchase_order.*', 'messages.read_purchasing', 'ledger.read'] },
@@ -97,7 +97,7 @@ export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
   order_entry: { name: 'Order entry', grants: [] },
   department_head: { name: 'Department head', grants: ['requisition.approve'] },
   it_admin: { name: 'IT administrator', grants: ['org.admin'] },
-  bank: { name: 'Bank', grants: ['bank_statement.post'] },
-  vendor: { name: 'Vendor', grants: ['purchase_order.acknowledge', 'delivery.announce', 'vendor_request.answer', 'messages.deliver', 'vendor_credit.*', 'dispute.answer'] },
+  bank: { name: 'Bank', grants: ['bank_statement.post', 'payment.clear'] },
+  vendor: { name: 'Vendor', grants: ['purchase_order.acknowledge', 'delivery.announce', 'vendor_request.answer', 'messages.deliver', 'vendor_credit.record', 'dispute.answer', 'sim.script'] },
   scenario: { name: 'Scenario simulator', grants: ['messages.deliver', 'sim.script'] },
 };

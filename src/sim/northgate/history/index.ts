@@ -8,10 +8,11 @@ import { closeMonth, depositSales } from './books';
 import type { HistoryDay, Routine } from './context';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
+import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
 import { buyApproved, consumeStock, departmentSpend, replenishStock } from './purchasing';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
-export const ROUTINES: readonly Routine[] = [replenishStock, departmentSpend, buyApproved, consumeStock, depositSales, closeMonth];
+export const ROUTINES: readonly Routine[] = [replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun, consumeStock, depositSales, closeMonth];
 
 /**
  * Twelve months of history (seed 000 environment §2): the simulator's counterparties and the

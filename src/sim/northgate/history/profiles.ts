@@ -1,7 +1,7 @@
 import type { Rng } from '../../random';
 import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
-import { VENDOR_DESK } from '../roster';
+import { BANK_USER, VENDOR_DESK } from '../roster';
 
 /**
  * How Northgate's counterparties behave, drawn from the seed: approvers by the delegation-of-
@@ -29,6 +29,31 @@ export function counterpartyProfiles(world: World, master: NorthgateMaster, r: R
     else if (r.chance(0.1)) profile.default = { over_ship_pct: r.pick([1, 1.5, 2]) };
     vendors[v.id] = profile;
   }
-  world.actors.vendors = { user: VENDOR_DESK.id, vendors };
+  const billing: Record<string, unknown> = {};
+  for (const v of master.vendors) {
+    if (!v.poVendor) continue;
+    billing[v.id] = {
+      from: v.email, from_name: `${v.name} accounts receivable`, trigger: 'receipt', delay_days: r.int(1, 4),
+      number_prefix: r.pick(['INV-', '', `${v.id.slice(2)}-`, 'IN']), first_number: r.int(1000, 89000),
+    };
+  }
+  world.actors.vendors = {
+    user: VENDOR_DESK.id, vendors,
+    billing: { as: VENDOR_DESK.id, ap_box: 'ap', ap_address: 'ap@northgatevalve.example', enter_as: 'omar.haddad', vendors: billing },
+    disputes: { as: VENDOR_DESK.id, default: { decision: 'credit', delay_days: 2 } },
+  };
+  world.actors.bank = { payments: { as: BANK_USER.id, fees: monthlyFees() } };
+  (world.actors.approvers as Record<string, unknown>).payment_runs = { as: 'grace.lin', release: true };
   world.actors.warehouse = { clerk: 'luis.romero', auto_receive: true, warehouses: ['DAY'], locations: { DAY: 'RCV' } };
+}
+
+/** The bank's monthly account analysis fee on the operating account, the first business day of each month. */
+function monthlyFees(): { date: string; bank_account: string; amount_cents: number; description: string }[] {
+  const fees = [];
+  for (let m = 0; m < 12; m++) {
+    const date = new Date(Date.UTC(2025, 10 + m, 1));
+    while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+    fees.push({ date: date.toISOString().slice(0, 10), bank_account: 'BANK-OP', amount_cents: 4500, description: 'Account analysis fee' });
+  }
+  return fees;
 }
