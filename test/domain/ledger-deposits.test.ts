@@ -40,3 +40,21 @@ describe('a deposit booked into the operating account', () => {
     expect(call(api, tokens.hannah, 'POST', '/bank-accounts/BANK-OP/deposits', OPENING).body.code).toBe('forbidden');
   });
 });
+
+describe('a wire out of the operating account for an equipment purchase', () => {
+  it('debits the account named, credits cash, records the cash movement, and cash still ties', () => {
+    const { api, tokens } = books();
+    call(api, tokens.grace, 'POST', '/bank-accounts/BANK-OP/deposits', OPENING);
+    const res = call(api, tokens.grace, 'POST', '/bank-accounts/BANK-OP/withdrawals', { date: '2026-10-05', amount: '40000.00', debit_account: '1400', reference: 'Wire 7731', memo: 'Prepaid insurance' });
+    expect(res.status).toBe(201);
+    expect(res.body.book_balance).toBe(210000);
+    expect(api.read.ledger.balance('1400', '2026-10-05')).toBe(4_000_000);
+    expect(tie(api, tokens.grace)).toMatchObject({ gl_balance: 210000, subledger_balance: 210000, difference: 0 });
+  });
+
+  it('is refused for a debit to the cash account itself, and for a negative amount', () => {
+    const { api, tokens } = books();
+    expect(call(api, tokens.grace, 'POST', '/bank-accounts/BANK-OP/withdrawals', { date: '2026-10-05', amount: '5.00', debit_account: '1000', reference: 'x' }).body.code).toBe('invalid_request');
+    expect(call(api, tokens.grace, 'POST', '/bank-accounts/BANK-OP/withdrawals', { date: '2026-10-05', amount: '-5.00', debit_account: '1400', reference: 'x' }).body.code).toBe('invalid_request');
+  });
+});

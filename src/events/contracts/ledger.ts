@@ -184,3 +184,22 @@ export const CashDepositBooked = defineEvent(
     cash: Type.Array(CashMovement, { minItems: 1, maxItems: 1 }),
   }),
 );
+
+/**
+ * Money paid out of a company bank account outside AP and booked against an account of the
+ * caller's choosing: an equipment purchase by wire, a tax payment, a transfer out.
+ */
+export const CashWithdrawalBooked = defineEvent(
+  'CashWithdrawalBooked',
+  Obj({
+    id: Id,
+    bank_account: Id,
+    date: DateString,
+    amount: PositiveCents,
+    debit_account: AccountCode,
+    reference: Type.String({ maxLength: 200 }),
+    memo: Type.String({ maxLength: 400 }),
+    journal: Journal,
+    cash: Type.Array(CashMovement, { minItems: 1, maxItems: 1 }),
+  }),
+);

@@ -19,7 +19,19 @@ export interface ControlTie {
 }
 
 /**
- * The registered control kinds. The areas that own the documents add theirs (AP and GRNI with
- * payables and receiving, cash with payments, inventory with receiving) as one entry each.
+ * The registered control kinds, each subledger summed from its documents' own tables: cash from the
+ * bank transactions, inventory from the stock movements, GRNI from receipts less what invoices
+ * matched, AP from the invoices' AP movements. A manual entry to a control account moves the GL
+ * and none of these, so the tie shows it.
  */
-export const CONTROL_TIES: readonly ControlTie[] = [];
+export const CONTROL_TIES: readonly ControlTie[] = [
+  { kind: 'cash', accounts: ['1000', '1010'], normal: 'debit', subledgerSql: 'SELECT COALESCE(SUM(amount), 0) AS balance FROM bank_transactions WHERE date <= :as_of' },
+  { kind: 'inventory', accounts: ['1300'], normal: 'debit', subledgerSql: 'SELECT COALESCE(SUM(value), 0) AS balance FROM inventory_transactions WHERE date <= :as_of' },
+  {
+    kind: 'grni', accounts: ['2100'], normal: 'credit',
+    subledgerSql: `SELECT (SELECT COALESCE(SUM(amount), 0) FROM receipt_lines WHERE date <= :as_of)
+      - (SELECT COALESCE(SUM(amount), 0) FROM receipt_lines WHERE status = 'reversed' AND reversal_date <= :as_of)
+      - (SELECT COALESCE(SUM(value), 0) FROM grni_matches WHERE date <= :as_of) AS balance`,
+  },
+  { kind: 'ap', accounts: ['2000'], normal: 'credit', subledgerSql: 'SELECT COALESCE(SUM(amount), 0) AS balance FROM ap_transactions WHERE date <= :as_of' },
+];

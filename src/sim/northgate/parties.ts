@@ -91,6 +91,9 @@ export function buildVendors(r: Rng): VendorSpec[] {
       });
     }
   }
+  // The payment tasks need vendors that offer an early-payment discount: at least two.
+  const discounting = vendors.filter((v) => v.poVendor && v.terms.startsWith('2/10'));
+  for (const v of vendors.filter((x) => x.poVendor && !x.terms.includes('/')).slice(0, Math.max(0, 2 - discounting.length))) v.terms = '2/10NET30';
   return vendors.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
