@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../package-info';
 import { parseFaultSpec } from '../api/faults';
 import { loadPolicies, type Policies } from './policies';
@@ -34,14 +34,32 @@ export function loadPack(task: string, tasksDir?: string): TaskPack {
   const dir = resolvePackDir(task, tasksDir);
   const taskFile = join(dir, 'task.yaml');
   const policiesFile = join(dir, 'policies.yaml');
-  const yaml = YamlFile.read(taskFile);
-  const spec = readSpec(yaml);
-  if (spec.id !== basename(dir)) throw yaml.error(['id'], `is '${spec.id}' but the pack's folder is named '${basename(dir)}'`);
+  const spec = specAt(dir, []);
   return { slug: spec.id, dir, taskFile, policiesFile, handbookDir: join(dir, 'handbook'), spec, policies: loadPolicies(policiesFile) };
 }
 
-function readSpec(yaml: YamlFile): TaskSpec {
+/** The spec in `dir`'s task.yaml, with everything it inherits when it is a variant of another task. */
+function specAt(dir: string, chain: string[]): TaskSpec {
+  const yaml = YamlFile.read(join(dir, 'task.yaml'));
   yaml.check(TaskSpecSchema, yaml.data);
+  const data = yaml.data as TaskSpec;
+  if (data.id !== basename(dir)) throw yaml.error(['id'], `is '${data.id}' but the pack's folder is named '${basename(dir)}'`);
+  let base: TaskSpec | undefined;
+  if (data.variant_of) {
+    const baseDir = join(dirname(dir), data.variant_of);
+    if (chain.includes(baseDir) || baseDir === dir) throw yaml.error(['variant_of'], `the variant_of chain loops back to '${data.variant_of}'`);
+    if (!existsSync(join(baseDir, 'task.yaml'))) throw yaml.error(['variant_of'], `no task '${data.variant_of}' beside this one`);
+    base = specAt(baseDir, [...chain, dir]);
+  }
+  return readSpec(yaml, base);
+}
+
+/**
+ * A variant (`variant_of`) grades what its base grades and more: it inherits the base's
+ * projections, checks, negative controls and fault profiles, and its own come after them (a check
+ * or projection of the same name replaces the base's). Turns, dates and the agent stay its own.
+ */
+function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
   const raw = yaml.data as TaskSpec;
   const checks = raw.checks.map((c, i) => {
     yaml.check(CheckHead, c, ['checks', i]);
@@ -51,9 +69,16 @@ function readSpec(yaml: YamlFile): TaskSpec {
   });
   const profiles = (raw.fault_profiles ?? {}) as Record<string, string | { spec: string; negative_controls?: Record<string, string[]> }>;
   const fault_profiles = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, typeof p === 'string' ? { spec: p, negative_controls: {} } : { spec: p.spec, negative_controls: p.negative_controls ?? {} }]));
-  const spec: TaskSpec = { ...raw, projections: raw.projections ?? {}, checks, negative_controls: raw.negative_controls ?? {}, fault_profiles };
+  const ownIds = new Set(checks.map((c) => c.id));
+  const spec: TaskSpec = {
+    ...raw,
+    projections: { ...base?.projections, ...raw.projections },
+    checks: [...(base?.checks ?? []).filter((c) => !ownIds.has(c.id)), ...checks],
+    negative_controls: { ...base?.negative_controls, ...raw.negative_controls },
+    fault_profiles: { ...base?.fault_profiles, ...fault_profiles },
+  };
 
-  const ids = new Set<string>();
+  const ids = new Set<string>(spec.checks.filter((c) => !ownIds.has(c.id)).map((c) => c.id));
   checks.forEach((c, i) => {
     if (ids.has(c.id)) throw yaml.error(['checks', i, 'id'], `check id '${c.id}' is used twice`);
     ids.add(c.id);
@@ -74,12 +99,12 @@ function readSpec(yaml: YamlFile): TaskSpec {
       if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);
     }
   });
-  for (const [neg, targets] of Object.entries(spec.negative_controls)) {
+  for (const [neg, targets] of Object.entries(raw.negative_controls ?? {})) {
     targets.forEach((t, j) => {
       if (!ids.has(t)) throw yaml.error(['negative_controls', neg, j], `no check '${t}'`);
     });
   }
-  for (const [name, profile] of Object.entries(spec.fault_profiles)) {
+  for (const [name, profile] of Object.entries(fault_profiles)) {
     const where = typeof profiles[name] === 'string' ? ['fault_profiles', name] : ['fault_profiles', name, 'spec'];
     try {
       parseFaultSpec(profile.spec);
@@ -100,3 +125,4 @@ function readSpec(yaml: YamlFile): TaskSpec {
   if (spec.grading_date < last.date) throw yaml.error(['grading_date'], `${spec.grading_date} is before the last turn's ${last.date}`);
   return spec;
 }
+

@@ -6,9 +6,8 @@ import { parse, stringify } from 'yaml';
 export const FIXTURE_TASKS = join(__dirname, '..', 'fixtures', 'tasks');
 export const SMOKE = join(FIXTURE_TASKS, 'leave-cover');
 
-/** A copy of the smoke pack in a temp tasks folder, its YAML edited by `edit`. Returns the pack folder. */
-export function packCopy(edit: { task?: (t: any) => void; policies?: (p: any) => void; taskText?: (s: string) => string } = {}, slug = 'leave-cover'): string {
-  const tasksDir = mkdtempSync(join(tmpdir(), 'bb-erp-pack-'));
+/** A copy of the smoke pack in a tasks folder (a fresh temp one unless given), its YAML edited by `edit`. Returns the pack folder. */
+export function packCopy(edit: { task?: (t: any) => void; policies?: (p: any) => void; taskText?: (s: string) => string } = {}, slug = 'leave-cover', tasksDir = mkdtempSync(join(tmpdir(), 'bb-erp-pack-'))): string {
   const dir = join(tasksDir, slug);
   cpSync(SMOKE, dir, { recursive: true });
   const taskFile = join(dir, 'task.yaml');

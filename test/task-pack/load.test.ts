@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadPack } from '../../src/task-pack/load';
 import { PackError } from '../../src/task-pack/yaml-file';
 import { FIXTURE_TASKS, packCopy } from '../support/packs';
@@ -78,7 +78,7 @@ describe('a policies.yaml with a defect', () => {
 describe('a variant whose policies extend another task\'s', () => {
   function variant(extra: string): string {
     const dir = packCopy({}, 'leave-cover');
-    const variantDir = packCopy({ task: (t) => { t.id = 'leave-cover-strict'; t.variant_of = 'leave-cover'; } }, 'leave-cover-strict');
+    const variantDir = packCopy({ task: (t) => { t.id = 'leave-cover-strict'; t.variant_of = 'leave-cover'; } }, 'leave-cover-strict', dirname(dir));
     writeFileSync(join(variantDir, 'policies.yaml'), `extends: ${join(dir, 'policies.yaml')}\n${extra}`);
     return variantDir;
   }
@@ -98,5 +98,64 @@ describe('a variant whose policies extend another task\'s', () => {
     const dir = packCopy();
     writeFileSync(join(dir, 'policies.yaml'), `extends: ./policies.yaml\nfiles: []\nclauses: []\n`);
     expect(loadError(dir).message).toMatch(/extends: the extends chain loops back to/);
+  });
+});
+
+describe('a variant\'s task.yaml', () => {
+  const handoffOnly = (t: any) => {
+    t.id = 'leave-cover-handoff';
+    t.variant_of = 'leave-cover';
+    t.projections = {};
+    t.checks = [
+      { id: 'handoff-note', type: 'text_sentence_matches', cites: ['LV-2.1'], file: 'handoff.md', patterns: ['cover'] },
+      { id: 'leaves-again', type: 'state_set', cites: ['LV-1.1'], projection: 'leaves', key: ['employee', 'start_date'] },
+    ];
+    t.negative_controls = { 'neg:forget': ['leave-set'] };
+    t.fault_profiles = {};
+  };
+
+  function variantOf(edit: (t: any) => void): string {
+    const base = packCopy({}, 'leave-cover');
+    return packCopy({ task: edit }, 'leave-cover-handoff', dirname(base));
+  }
+
+  describe('given a base task beside it', () => {
+    const pack = loadPack(variantOf(handoffOnly));
+    const base = loadPack('leave-cover', FIXTURE_TASKS);
+
+    it('inherits the base\'s checks, replacing one of the same id, and adds its own after them', () => {
+      const ids = pack.spec.checks.map((c) => c.id);
+      expect(ids.slice(0, -2)).toEqual(base.spec.checks.map((c) => c.id).filter((id) => id !== 'handoff-note'));
+      expect(ids.slice(-2)).toEqual(['handoff-note', 'leaves-again']);
+      expect(pack.spec.checks.find((c) => c.id === 'handoff-note')).toMatchObject({ patterns: ['cover'] });
+    });
+
+    it('may use the base\'s projections, negative controls and fault profiles as its own', () => {
+      expect(pack.spec.projections).toEqual(base.spec.projections);
+      expect(pack.spec.negative_controls).toEqual({ ...base.spec.negative_controls, 'neg:forget': ['leave-set'] });
+      expect(pack.spec.fault_profiles).toEqual(base.spec.fault_profiles);
+    });
+
+    it('keeps its own id, turns and dates', () => {
+      expect(pack.slug).toBe('leave-cover-handoff');
+      expect(pack.spec.turns).toEqual(base.spec.turns);
+    });
+  });
+
+  it('naming no task beside it is refused at variant_of', () => {
+    const dir = packCopy({ task: (t) => { handoffOnly(t); t.variant_of = 'leave-covr'; } }, 'leave-cover-handoff');
+    expect(loadError(dir).message).toMatch(/task\.yaml:\d+: variant_of: no task 'leave-covr' beside this one$/);
+  });
+
+  it('naming itself is refused as a loop', () => {
+    expect(loadError(variantOf((t) => { handoffOnly(t); t.variant_of = 'leave-cover-handoff'; })).message).toMatch(/variant_of: the variant_of chain loops back to 'leave-cover-handoff'$/);
+  });
+
+  it('using a check id twice of its own is still refused', () => {
+    expect(loadError(variantOf((t) => { handoffOnly(t); t.checks[1].id = 'handoff-note'; })).message).toMatch(/checks\[1\]\.id: check id 'handoff-note' is used twice$/);
+  });
+
+  it('naming a projection neither it nor its base declares is refused', () => {
+    expect(loadError(variantOf((t) => { handoffOnly(t); t.checks[1].projection = 'absences'; })).message).toMatch(/checks\[1\]\.projection: no projection named 'absences' \(projections: leaves, leave_entries\)$/);
   });
 });
