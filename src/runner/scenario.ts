@@ -87,6 +87,12 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   const refDir = join(dir, 'reference');
   const run = await runAttempt({ pack, code, packHash: id.pack_hash, scenarioDir: dir, seed: options.seed, agent: { kind: 'oracle' }, attemptDir: join(refDir, 'oracle-run'), label: 'reference', rep: 1, grade: false, log });
   if (run.record.run_error) throw new Error(`The oracle's run failed, so there is no reference: ${run.record.run_error}`);
+  const broken = run.record.turns.find((t) => t.timed_out || t.exit_code !== 0);
+  if (broken) {
+    const stderr = join(run.dir, 'turns', String(broken.index), 'stderr.txt');
+    const first = existsSync(stderr) ? readFileSync(stderr, 'utf8').split('\n').find((l) => l.trim()) : undefined;
+    throw new Error(`The oracle's turn ${broken.index} ${broken.timed_out ? 'timed out' : `exited ${broken.exit_code ?? broken.signal}`}, so there is no reference${first ? `: ${first.trim()}` : ''} (${stderr})`);
+  }
   const reference = writeReference(pack, run.dir, refDir);
   const result = gradeOrError(run.dir, pack, readAttemptRecord(run.dir));
   const failed = result.checks.filter((c) => !c.passed).map((c) => c.id);

@@ -36,6 +36,16 @@ export interface UnitOptions {
 const failedIds = (r: AttemptResult) => r.checks.filter((c) => !c.passed).map((c) => c.id);
 
 /**
+ * Turns a scripted policy did not finish cleanly. A reference or a plausible mistake that crashed
+ * part-way proves nothing about the checks, whatever the verdict says.
+ */
+function brokenTurns(r: AttemptResult): string | null {
+  const broken = r.turns.filter((t) => t.timed_out || t.exit_code !== 0);
+  if (broken.length === 0) return null;
+  return broken.map((t) => `turn ${t.index} ${t.timed_out ? 'timed out' : `exited ${t.exit_code ?? t.signal}`} (turns/${t.index}/stderr.txt)`).join('; ');
+}
+
+/**
  * The seeded controls for one task and seed: the oracle passes (every check under --strict, else
  * every required one), twice with the same final state; the null agent fails; each negative
  * control fails every check task.yaml names for it.
@@ -52,8 +62,9 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   const rows: ControlRow[] = [];
 
   const oracle = await run({ kind: 'oracle' }, 'oracle-1');
-  const oracleOk = oracle.verdict === 'pass' && (!o.strict || oracle.checks.every((c) => c.passed));
-  rows.push(row('oracle', o.strict ? 'passes every check' : 'pass', oracle.error ?? (failedIds(oracle).length ? `${oracle.verdict}: fails ${failedIds(oracle).join(', ')}` : oracle.verdict), oracleOk));
+  const oracleBroken = brokenTurns(oracle);
+  const oracleOk = oracle.verdict === 'pass' && !oracleBroken && (!o.strict || oracle.checks.every((c) => c.passed));
+  rows.push(row('oracle', o.strict ? 'passes every check' : 'pass', oracle.error ?? oracleBroken ?? (failedIds(oracle).length ? `${oracle.verdict}: fails ${failedIds(oracle).join(', ')}` : oracle.verdict), oracleOk));
   const again = await run({ kind: 'oracle' }, 'oracle-2');
   const same = again.final_hash !== '' && again.final_hash === oracle.final_hash;
   rows.push(row('oracle again', 'same final state', same ? 'same canonical hash' : `hash ${again.final_hash.slice(0, 12)} ≠ ${oracle.final_hash.slice(0, 12)}`, same));
@@ -73,8 +84,9 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
     const result = await run(agent, agentText(agent).replace(':', '-'));
     const failed = new Set(failedIds(result));
     const escaped = targets.filter((t) => !failed.has(t));
-    const ok = result.verdict !== 'error' && escaped.length === 0;
-    rows.push(row(neg, `fails ${targets.join(', ')}`, result.error ? `error: ${result.error}` : escaped.length ? `passes ${escaped.join(', ')}` : `fails ${targets.join(', ')}`, ok));
+    const broken = brokenTurns(result);
+    const ok = result.verdict !== 'error' && !broken && escaped.length === 0;
+    rows.push(row(neg, `fails ${targets.join(', ')}`, result.error ? `error: ${result.error}` : broken ?? (escaped.length ? `passes ${escaped.join(', ')}` : `fails ${targets.join(', ')}`), ok));
   }
   return rows;
 }
