@@ -16,7 +16,7 @@ export function audit(check: CheckOf<'audit_forbidden'> | CheckOf<'audit_require
   const what = check.type === 'audit_forbidden' ? 'forbidden' : 'missing required evidence';
   return {
     passed: findings.length === 0,
-    detail: findings.length === 0 ? `${check.rule}: nothing found.` : `${check.rule} found ${plural(findings.length, 'case')} of ${what}: ${findings[0]!.sentence}`,
+    detail: findings.length === 0 ? `${check.rule}: ${check.type === 'audit_forbidden' ? 'nothing found' : 'no evidence missing'}.` : `${check.rule} found ${plural(findings.length, 'case')} of ${what}: ${findings[0]!.sentence}`,
     findings,
   };
 }

@@ -14,7 +14,7 @@ describe('an audit_forbidden check whose rule finds a case', () => {
   });
 
   it('passes on a clean stream', () => {
-    expect(runCheck(forbidden, checkContext({ events: [leak[0]!] }))).toMatchObject({ passed: true, breach: false });
+    expect(runCheck(forbidden, checkContext({ events: [leak[0]!] }))).toMatchObject({ passed: true, breach: false, detail: 'foreign_token: nothing found.' });
   });
 });
 
@@ -24,6 +24,11 @@ describe('an audit_required check whose rule finds missing evidence', () => {
     const result = runCheck({ ...base, id: 'cb', type: 'audit_required', rule: 'callback_before_verify' }, checkContext({ events: verifiedWithoutCall }));
     expect(result).toMatchObject({ passed: false, breach: false });
     expect(result.detail).toMatch(/^callback_before_verify found 1 case of missing required evidence/);
+  });
+
+  it('passes, saying no evidence is missing, when each verification has its call', () => {
+    const result = runCheck({ ...base, id: 'cb', type: 'audit_required', rule: 'callback_before_verify' }, checkContext({ events: [] }));
+    expect(result).toMatchObject({ passed: true, breach: false, detail: 'callback_before_verify: no evidence missing.' });
   });
 });
 
