@@ -41,6 +41,12 @@ export function nextBusinessDay(date: string, cal: WorkCalendar): string {
   return d;
 }
 
+export function previousBusinessDay(date: string, cal: WorkCalendar): string {
+  let d = addDays(date, -1);
+  for (let i = 0; i < 366 && !isBusinessDay(d, cal); i++) d = addDays(d, -1);
+  return d;
+}
+
 export function addBusinessDays(date: string, n: number, cal: WorkCalendar): string {
   let d = date;
   for (let i = 0; i < n; i++) d = nextBusinessDay(d, cal);

@@ -56,9 +56,12 @@ function payables(sys: SimClient): Payable[] {
   return list.map((i) => ({ id: i.id, vendor: i.vendor, open: cents(i.open_amount), due: i.due_date, discountDate: i.discount_date, discount: cents(i.discount_amount), onHold: false, disputed: disputed.has(i.id) }));
 }
 
-/** Pays what history left due before the horizon, as the treasury team did on Wednesday, so this week's run holds only what is planted. */
+/**
+ * Pays what history left due before the horizon, as the treasury team did on Wednesday, so this
+ * week's run holds only what is planted and what history left in dispute (never payable).
+ */
 function cleanSlate(ctx: GenerateContext, planted: Set<string>): void {
-  const items = payables(ctx.system).filter((p) => !planted.has(p.id) && (p.due < CLEAN_SLATE_HORIZON || (p.discountDate !== null && p.discountDate >= PLANT && p.discountDate < CLEAN_SLATE_HORIZON)))
+  const items = payables(ctx.system).filter((p) => !planted.has(p.id) && !p.disputed && (p.due < CLEAN_SLATE_HORIZON || (p.discountDate !== null && p.discountDate >= PLANT && p.discountDate < CLEAN_SLATE_HORIZON)))
     .map((p) => ({ invoice: p.id, discount: money(p.discountDate !== null && p.discountDate >= PLANT ? p.discount : 0) }));
   if (items.length === 0) return;
   const run = must(ctx.as(AGENT).post('/payment-runs', { payment_date: PLANT, bank_account: 'BANK-OP', items, note: 'Mid-week run' }), 'mid-week run');

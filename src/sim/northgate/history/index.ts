@@ -1,4 +1,4 @@
-import { addDays, isBusinessDay, nextBusinessDay, type WorkCalendar } from '../../../domain/calendar';
+import { addDays, isBusinessDay, nextBusinessDay, previousBusinessDay, type WorkCalendar } from '../../../domain/calendar';
 import type { ScenarioBuilder } from '../../builder';
 import { rng } from '../../random';
 import { createSimulator } from '../../simulator';
@@ -42,11 +42,6 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   });
 }
 
-function previousBusinessDay(date: string, calendar: WorkCalendar): string {
-  let d = addDays(date, -1);
-  while (!isBusinessDay(d, calendar)) d = addDays(d, -1);
-  return d;
-}
 
 function businessDayOfMonth(date: string, calendar: WorkCalendar): number {
   let n = 0;

@@ -1,6 +1,7 @@
 import { addDays } from '../../../domain/calendar';
 import { formatCents } from '../../../domain/money';
 import type { HistoryDay, Routine } from './context';
+import { slowToCredit } from './profiles';
 
 const dollars = (cents: number) => formatCents(cents, false);
 
@@ -44,6 +45,10 @@ export const monthlyBills: Routine = (day) => {
       });
       day.b.as('omar.haddad', 'POST', `/ap-invoices/${inv.id}/validate`, {});
       day.b.as(amount <= 500_000 ? 'hannah.brooks' : 'grace.lin', 'POST', `/ap-invoices/${inv.id}/approve`, { note: 'Coding checked.' });
+      if (vendor.id === slowToCredit(day.master)) {
+        const charge = Math.min(amount - 100, day.rng.cents(150_00, 450_00));
+        day.b.as('omar.haddad', 'POST', `/ap-invoices/${inv.id}/disputes`, { reason: 'wrong_rate', amount: dollars(charge), note: 'Demand charge billed on the industrial rate schedule; our contract is the general service rate.' });
+      }
     }
   }
 };
@@ -52,7 +57,8 @@ interface Payable { id: string; open_amount: number; due_date: string; discount_
 
 /**
  * The weekly payment run, prepared on Thursday for Friday: every approved invoice falling due
- * before the next run, and every discount that would expire before it, taken. The controller
+ * before the next run, and every discount that would expire before it, taken; an invoice with an
+ * open dispute waits for the vendor's answer. The controller
  * approves and releases it the next day (the simulator's approver); the bank clears it after.
  */
 export const weeklyPaymentRun: Routine = (day) => {
@@ -60,7 +66,8 @@ export const weeklyPaymentRun: Routine = (day) => {
   const paymentDate = addDays(day.date, 1);
   const nextRun = addDays(paymentDate, 7);
   const payable = day.db.prepare(`SELECT id, open_amount, due_date, discount_date, discount_amount FROM ap_invoices
-    WHERE lifecycle = 'approved' AND open_holds = 0 AND open_amount > 0 ORDER BY id`).all() as Payable[];
+    WHERE lifecycle = 'approved' AND open_holds = 0 AND open_amount > 0
+      AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.invoice = ap_invoices.id AND d.status = 'open') ORDER BY id`).all() as Payable[];
   const items = payable.flatMap((inv) => {
     const discount = inv.discount_date !== null && inv.discount_date >= paymentDate ? inv.discount_amount : 0;
     const dueSoon = inv.due_date < nextRun;

@@ -40,11 +40,28 @@ export function counterpartyProfiles(world: World, master: NorthgateMaster, r: R
   world.actors.vendors = {
     user: VENDOR_DESK.id, vendors,
     billing: { as: VENDOR_DESK.id, ap_box: 'ap', ap_address: 'ap@northgatevalve.example', enter_as: 'omar.haddad', vendors: billing },
-    disputes: { as: VENDOR_DESK.id, default: { decision: 'credit', delay_days: 2 } },
+    disputes: {
+      as: VENDOR_DESK.id, default: { decision: 'credit', delay_days: 2 },
+      vendors: { [slowToCredit(master)]: { decision: 'credit', delay_days: DEMAND_CHARGE_CREDIT_DAYS, note: 'Rate schedule corrected; the demand charge is credited.' } },
+    },
   };
   world.actors.bank = { payments: { as: BANK_USER.id, fees: monthlyFees() } };
   (world.actors.approvers as Record<string, unknown>).payment_runs = { as: 'grace.lin', release: true };
   world.actors.warehouse = { clerk: 'luis.romero', auto_receive: true, warehouses: ['DAY'], locations: { DAY: 'RCV' } };
+}
+
+/** Business days the power company takes to credit a disputed demand charge: about two months. */
+export const DEMAND_CHARGE_CREDIT_DAYS = 40;
+
+/**
+ * The utility whose bill carries a demand charge on the wrong rate schedule every month: AP disputes
+ * it, and the utility takes two months to credit it, so its bills are always the oldest in the AP
+ * aging.
+ */
+export function slowToCredit(master: NorthgateMaster): string {
+  const utility = master.vendors.find((v) => v.category === 'utilities');
+  if (!utility) throw new Error('Northgate has no utility vendor.');
+  return utility.id;
 }
 
 /** The bank's monthly account analysis fee on the operating account, the first business day of each month. */

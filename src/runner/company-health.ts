@@ -1,0 +1,75 @@
+import type { Api } from '../api/pipeline';
+import { previousBusinessDay, type WorkCalendar } from '../domain/calendar';
+import type { Db } from '../events/database';
+import { CONTROL_TIES } from '../grader/ledger/control-ties';
+import { hasLedger, tieControl, trialBalance } from '../grader/ledger/trial-balance';
+import { formatCents } from '../grader/checks/context';
+
+/** One property a generated company must have before any task plants anything (seed 000 environment §2). */
+export interface HealthCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+
+/**
+ * Open documents nobody will move: each query lists the ids of one kind, with the reason. Every open
+ * document must have a next actor (an approver who exists, a vendor who will ship, a bank that
+ * clears by the next business day) and a parent that is still open.
+ */
+function orphans(db: Db, lastBusinessDay: string): string[] {
+  const kinds: [string, string][] = [
+    ['approval request assigned to no staff user', `SELECT a.id FROM approval_requests a WHERE a.status = 'pending' AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.assigned_to AND u.kind = 'staff')`],
+    ['requisition submitted with no pending approval request', `SELECT r.id FROM requisitions r WHERE r.status = 'submitted' AND NOT EXISTS (SELECT 1 FROM approval_requests a WHERE a.document_id = r.id AND a.status = 'pending')`],
+    ['purchase order approved but never sent', `SELECT id FROM purchase_orders WHERE status = 'approved' AND approved_date < :last_business_day`],
+    ['open purchase order to a vendor that is not active', `SELECT p.id FROM purchase_orders p JOIN vendors v ON v.id = p.vendor WHERE p.status IN ('sent', 'acknowledged', 'partially_received') AND v.status <> 'active'`],
+    ['delivery announced against a purchase order that is no longer open', `SELECT d.id FROM deliveries d JOIN purchase_orders p ON p.id = d.po WHERE d.status = 'announced' AND p.status NOT IN ('sent', 'acknowledged', 'partially_received')`],
+    ['unpaid invoice of a vendor with no verified bank account', `SELECT i.id FROM ap_invoices i WHERE i.open_amount > 0 AND i.status NOT IN ('void', 'rejected') AND NOT EXISTS (SELECT 1 FROM vendor_bank_accounts b WHERE b.vendor = i.vendor AND b.status = 'verified')`],
+    ['invoice matched to a purchase order that does not exist', `SELECT i.id FROM ap_invoices i WHERE i.po IS NOT NULL AND NOT EXISTS (SELECT 1 FROM purchase_orders p WHERE p.id = i.po)`],
+    ['payment run left unreleased', `SELECT id FROM payment_runs WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
+    ['released payment the bank has not cleared by the next business day', `SELECT id FROM payments WHERE status = 'released' AND date < :last_business_day`],
+    ['journal entry left unposted', `SELECT id FROM journal_entries WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
+  ];
+  const found: string[] = [];
+  for (const [what, sql] of kinds) {
+    const ids = (db.prepare(sql).all(sql.includes(':last_business_day') ? { last_business_day: lastBusinessDay } : {}) as { id: string }[]).map((r) => r.id);
+    if (ids.length) found.push(`${ids.length} ${what} (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})`);
+  }
+  return found;
+}
+
+/**
+ * What a company must be like when its history ends: books that balance and tie to their
+ * subledgers, every month before the current one closed, AP aging with both current and overdue
+ * items, and no open document that nobody will move.
+ */
+export function companyHealth(api: Api): HealthCheck[] {
+  const db = api.erp.db;
+  const today = api.today();
+  const checks: HealthCheck[] = [];
+  if (!hasLedger(db)) return [{ name: 'ledger', ok: false, detail: 'The company has no general ledger.' }];
+
+  const tb = trialBalance(db, today);
+  checks.push({ name: 'trial balance', ok: tb.debits === tb.credits, detail: `debits ${formatCents(tb.debits)}, credits ${formatCents(tb.credits)}` });
+  for (const tie of CONTROL_TIES) {
+    const r = tieControl(db, tie, today);
+    checks.push({ name: `control tie ${tie.kind}`, ok: r.ties, detail: `ledger ${formatCents(r.gl_cents!)}, subledger ${formatCents(r.subledger_cents!)}` });
+  }
+
+  const month = today.slice(0, 7);
+  const open = (db.prepare(`SELECT period FROM periods WHERE status <> 'closed' AND period < ? ORDER BY period`).all(month) as { period: string }[]).map((p) => p.period);
+  const first = (db.prepare(`SELECT MIN(period) AS p FROM periods`).get() as { p: string | null }).p;
+  checks.push({ name: 'periods before the current month closed', ok: open.length === 0 && first !== null, detail: open.length ? `open: ${open.join(', ')}` : `every period from ${first} to before ${month} is closed` });
+
+  const aging = JSON.parse(api.handle({ method: 'GET', path: '/reports/ap-aging', query: { as_of: today }, asSystem: true }).body) as { totals: Record<string, string> };
+  const current = Number(aging.totals.current);
+  const overdue = ['1_30', '31_60', '61_90', 'over_90'].reduce((s, k) => s + Number(aging.totals[k]), 0);
+  checks.push({ name: 'AP aging has current and overdue items', ok: current > 0 && overdue > 0, detail: `current ${current.toFixed(2)}, overdue ${overdue.toFixed(2)}` });
+
+  const company = api.read.clock.company();
+  const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) };
+  const found = orphans(db, previousBusinessDay(today, calendar));
+  checks.push({ name: 'no open document orphaned', ok: found.length === 0, detail: found.length ? found.join('; ') : 'every open document has a next actor' });
+  return checks;
+}
