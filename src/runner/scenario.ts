@@ -11,6 +11,7 @@ import { loadPackCode } from '../task-pack/module-loader';
 import { packHash } from '../task-pack/fingerprint';
 import type { TaskPack } from '../task-pack/load';
 import { gradeOrError, runAttempt } from './attempt';
+import type { Progress } from './company';
 import { codeVersion } from './code-version';
 import { buildStartState } from './start-state';
 
@@ -35,6 +36,8 @@ export interface ScenarioOptions {
   /** Generate again even when the cache matches. */
   force?: boolean;
   log?: (line: string) => void;
+  /** Told how far the company's build has come, when it is not in the cache. */
+  progress?: Progress;
 }
 
 export interface Scenario {
@@ -77,7 +80,7 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   const code = loadPackCode(pack);
 
   log(`${pack.slug} seed ${options.seed}: building the start state (${pack.spec.company})`);
-  const { world, truth, startDate } = buildStartState(pack, code, options.seed, dir);
+  const { world, truth, startDate } = buildStartState(pack, code, options.seed, dir, options.progress);
   writeFileSync(join(dir, 'world.json'), JSON.stringify(world, null, 2) + '\n');
   writeFileSync(join(dir, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
   writeFileSync(join(dir, 'turns.yaml'), stringify({ task: pack.slug, agent_user: pack.spec.agent_user, grading_date: pack.spec.grading_date, turns: pack.spec.turns }, { lineWidth: 0, blockQuote: 'literal' }));

@@ -1,23 +1,17 @@
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../package-info';
-import { codeVersion } from './code-version';
 import seedrandom from 'seedrandom';
 import { sha256Hex } from '../api/actors';
 import { advanceTo } from '../api/control-app';
-import { Api } from '../api/pipeline';
-import { allRoutes } from '../api/routes';
+import type { Api } from '../api/pipeline';
 import { ajv } from '../events/json-schema';
-import { createAppRegistry } from '../projections';
-import { ErpDb } from '../projections/erp-db';
 import { COMPANIES, seededSecret } from '../sim/companies';
 import { clientFor, createSimulator, type SimClient } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { GenerateContext, TaskCode, Truth } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
-import { settleToSingleFile } from './db-file';
 import { TruthSchema } from '../task-pack/schema';
+import { openCompany, type Progress } from './company';
+import { settleToSingleFile } from './db-file';
 
 const validateTruth = ajv.compile(TruthSchema);
 
@@ -49,15 +43,10 @@ function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
  * Builds scenario.db in `dir`: the company from its generator, then the task's planted state, all
  * through the API. Randomness comes only from streams seeded by the company or task and the seed.
  */
-export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, dir: string): { world: World; truth: Truth; startDate: string } {
-  const generator = COMPANIES[pack.spec.company];
-  if (!generator) throw new Error(`task.yaml company: no company generator '${pack.spec.company}' (known: ${Object.keys(COMPANIES).join(', ')}).`);
-  const cached = companyFromCache(pack.spec.company, seed, join(dir, 'scenario.db'));
-  const erp = ErpDb.open(join(dir, 'scenario.db'), createAppRegistry(), { fast: true });
-  const api = new Api(erp, allRoutes());
+export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, dir: string, progress?: Progress): { world: World; truth: Truth; startDate: string } {
+  if (!COMPANIES[pack.spec.company]) throw new Error(`task.yaml company: no company generator '${pack.spec.company}' (known: ${Object.keys(COMPANIES).join(', ')}).`);
+  const { erp, api, world } = openCompany(pack.spec.company, seed, join(dir, 'scenario.db'), { progress });
   try {
-    const world = cached ?? generator({ api, seed, random: (stream) => seedrandom(`company:${pack.spec.company}:${seed}:${stream}`) });
-    if (!cached) saveCompany(pack.spec.company, seed, erp, world);
     const taskRandom = (stream: string) => seedrandom(`task:${pack.slug}:${seed}:${stream}`);
     const tokenStream = taskRandom('tokens');
     const ctx: GenerateContext = {
@@ -84,33 +73,4 @@ export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, di
     erp.close();
     settleToSingleFile(join(dir, 'scenario.db'));
   }
-}
-
-/**
- * Companies are built once per seed and code version, then copied: every task on a company
- * starts from the same file, and a company's twelve months of history are not rebuilt per task.
- * BB_ERP_CACHE_DIR moves the cache (default .cache/companies under the package).
- */
-function companyCacheDir(company: string, seed: number): string {
-  const root = process.env.BB_ERP_CACHE_DIR ?? join(packageRoot(), '.cache', 'companies');
-  const key = createHash('sha256').update(`${company}\n${seed}\n${codeVersion()}`).digest('hex').slice(0, 16);
-  return join(root, company, `seed-${seed}-${key}`);
-}
-
-function companyFromCache(company: string, seed: number, target: string): World | undefined {
-  const dir = companyCacheDir(company, seed);
-  if (!existsSync(join(dir, 'company.db')) || !existsSync(join(dir, 'world.json'))) return undefined;
-  copyFileSync(join(dir, 'company.db'), target);
-  return JSON.parse(readFileSync(join(dir, 'world.json'), 'utf8')) as World;
-}
-
-function saveCompany(company: string, seed: number, erp: ErpDb, world: World): void {
-  const dir = companyCacheDir(company, seed);
-  mkdirSync(dir, { recursive: true });
-  // Written beside, then renamed: a worker reading the cache never sees half a file.
-  const tmp = join(dir, `company.db.${process.pid}.tmp`);
-  erp.db.prepare('VACUUM INTO ?').run(tmp);
-  writeFileSync(join(dir, `world.json.${process.pid}.tmp`), JSON.stringify(world));
-  renameSync(tmp, join(dir, 'company.db'));
-  renameSync(join(dir, `world.json.${process.pid}.tmp`), join(dir, 'world.json'));
 }

@@ -8,6 +8,8 @@ export interface CompanyContext {
   seed: number;
   /** A seeded random stream; streams with different names are independent. */
   random(stream: string): () => number;
+  /** Told how far a long build has come: `done` of `total` steps, and what it is on. */
+  progress?(done: number, total: number, note: string): void;
 }
 
 /**

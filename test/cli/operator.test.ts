@@ -45,6 +45,20 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     expect(second.stderr).toContain('using the cached scenario');
   });
 
+  it('generates a company alone when given a company instead of a task', () => {
+    const dir = join(cwd, 'companies', 'small-company-2');
+    const out = erp('scenario', 'gen', 'small-company', '--seed', '2', '--out', dir);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ dir, cached: false, company: 'small-company', business_date: '2026-10-05', events: expect.any(Number) });
+    expect(JSON.parse(erp('scenario', 'gen', 'small-company', '--seed', '2', '--out', dir).stdout).cached).toBe(true);
+  });
+
+  it('refuses a target that is neither a task nor a company', () => {
+    const out = erp('scenario', 'gen', 'southgate');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("no task pack 'southgate' here");
+  });
+
   it('runs the null agent: one progress line per turn, then the verdict table', () => {
     const out = erp('bench', 'run', 'leave-cover', ...fixture, '--agent', 'null');
     expect(out.code).toBe(0);

@@ -1,3 +1,4 @@
+import { daysBetween } from '../../domain/calendar';
 import type { CompanyContext, CompanyGenerator } from '../companies';
 import { ScenarioBuilder } from '../builder';
 import { emptyWorld, type World } from '../world';
@@ -25,4 +26,7 @@ export function buildNorthgate(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = 
 }
 
 /** Northgate Valve Co. (seed 000 environment §2) as a company generator for task packs. */
-export const northgate: CompanyGenerator = (ctx) => buildNorthgate(ctx).world;
+export const northgate: CompanyGenerator = (ctx) => {
+  const total = daysBetween(HISTORY_START, HISTORY_END);
+  return buildNorthgate(ctx, HISTORY_END, ctx.progress && ((date) => ctx.progress!(daysBetween(HISTORY_START, date), total, date))).world;
+};

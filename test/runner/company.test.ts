@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { generateCompany } from '../../src/runner/company';
+
+const root = mkdtempSync(join(tmpdir(), 'bb-erp-company-'));
+process.env.BB_ERP_CACHE_DIR = join(root, 'cache');
+
+describe('generating a company alone', () => {
+  const out = join(root, 'small-0');
+  const lines: string[] = [];
+  const first = generateCompany('small-company', { seed: 0, out, log: (l) => lines.push(l) });
+
+  it('writes scenario.db holding its whole history, world.json and company.json', () => {
+    expect(first.cached).toBe(false);
+    for (const f of ['scenario.db', 'world.json', 'company.json']) expect(existsSync(join(out, f))).toBe(true);
+    const db = new Database(join(out, 'scenario.db'), { readonly: true });
+    const events = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+    db.close();
+    expect(first.manifest).toMatchObject({ company: 'small-company', seed: 0, business_date: '2026-10-05', events });
+    expect(JSON.parse(readFileSync(join(out, 'world.json'), 'utf8'))).toMatchObject({ company: 'small-company', seed: 0 });
+  });
+
+  it('reports its health: the small company has books that balance but no AP at all, and says so', () => {
+    const health = new Map(first.manifest.health.map((h) => [h.name, h]));
+    expect(health.get('trial balance')).toEqual({ name: 'trial balance', ok: true, detail: 'debits 0.00, credits 0.00' });
+    expect(health.get('AP aging has current and overdue items')).toEqual({ name: 'AP aging has current and overdue items', ok: false, detail: 'current 0.00, overdue 0.00' });
+    expect(first.manifest.health.filter((h) => !h.ok)).toHaveLength(1);
+    expect(lines).toContain(`small-company seed 0: 1 of ${first.manifest.health.length} health checks fail`);
+    expect(lines).toContain('  AP aging has current and overdue items: current 0.00, overdue 0.00');
+  });
+
+  it('is kept the second time, and says so', () => {
+    const again: string[] = [];
+    expect(generateCompany('small-company', { seed: 0, out, log: (l) => again.push(l) }).cached).toBe(true);
+    expect(again).toEqual([`small-company seed 0: using the generated company in ${out}`]);
+  });
+
+  it('is built again with force, from the generator and not the cache', () => {
+    const again: string[] = [];
+    const forced = generateCompany('small-company', { seed: 0, out, force: true, log: (l) => again.push(l) });
+    expect(forced.cached).toBe(false);
+    expect(again.filter((l) => l.includes('cache'))).toEqual([]);
+    expect(forced.manifest.events).toBe(first.manifest.events);
+  });
+
+  it('is copied from the company cache into another folder', () => {
+    const other: string[] = [];
+    generateCompany('small-company', { seed: 0, out: join(root, 'small-0-copy'), log: (l) => other.push(l) });
+    expect(other[0]).toBe('small-company seed 0: copied from the company cache');
+  });
+
+  it('refuses a company nobody generates, naming the ones that exist', () => {
+    expect(() => generateCompany('southgate', { seed: 0, out: join(root, 'x') })).toThrow("No company generator 'southgate' (known: small-company, northgate");
+  });
+});
