@@ -213,6 +213,14 @@ export const apMemos = defineReadModel({
     billingsOf: (sourceType: 'delivery' | 'receipt', sourceId: string) =>
       t.find<VendorBillingRow & Record<string, unknown>>('vendor_billings', { source_type: sourceType, source_id: sourceId }),
     billingsOfVendor: (vendor: string) => t.find<VendorBillingRow & Record<string, unknown>>('vendor_billings', { vendor }),
+    /** A vendor's shipments (deliveries it announced) or posted receipts it has not billed yet, by date then id. */
+    unbilled: (vendor: string, sourceType: 'delivery' | 'receipt') => {
+      const sql = sourceType === 'delivery'
+        ? `SELECT id, po, ship_date AS date FROM deliveries s WHERE vendor = ?`
+        : `SELECT id, po, date FROM receipts s WHERE vendor = ? AND status = 'posted'`;
+      return t.prepared(`${sql} AND NOT EXISTS (SELECT 1 FROM vendor_billings b WHERE b.source_type = ? AND b.source_id = s.id) ORDER BY date, id`)
+        .all(vendor, sourceType) as { id: string; po: string; date: string }[];
+    },
     billings: () => t.find<VendorBillingRow & Record<string, unknown>>('vendor_billings'),
   }),
 });

@@ -89,7 +89,7 @@ export const receiving = defineReadModel({
         created_by: 'text', created_date: 'text', created_wall: 'text', status_history: 'json',
       },
       key: ['id'],
-      indexes: [['po'], ['status', 'expected_date']],
+      indexes: [['po'], ['vendor'], ['status', 'expected_date']],
     },
     {
       name: 'delivery_lines',

@@ -34,6 +34,11 @@ export class TableAccess {
     return stmt;
   }
 
+  /** A statement for SQL a query writes itself (joins across read models), prepared once. */
+  prepared(sql: string): Statement {
+    return this.statement(sql, () => sql);
+  }
+
   get<R = Row>(table: string, key: KeyValue): R | undefined {
     const spec = this.spec(table);
     const stmt = this.statement(`get:${table}`, () => `SELECT * FROM ${quoteIdent(table)} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`);

@@ -27,20 +27,11 @@ interface Billed {
 
 /** What the vendor shipped and has not billed yet: announced shipments, or receipts, by date. */
 function unbilledSources(read: Queries, vendor: string, trigger: 'shipment' | 'receipt'): Source[] {
-  const out: Source[] = [];
-  for (const po of read.purchasing.posOfVendor(vendor)) {
-    if (trigger === 'shipment') {
-      for (const d of read.receiving.deliveriesOfPo(po.id)) {
-        out.push({ type: 'delivery', id: d.id, po: po.id, date: d.ship_date, lines: read.receiving.deliveryLines(d.id).map((l) => ({ po_line: l.po_line, qty: l.qty })) });
-      }
-    } else {
-      for (const r of read.receiving.receiptsOfPo(po.id).filter((x) => x.status === 'posted')) {
-        // The vendor bills what it shipped: what was received and what was refused at the dock.
-        out.push({ type: 'receipt', id: r.id, po: po.id, date: r.date, lines: read.receiving.receiptLines(r.id).map((l) => ({ po_line: l.po_line, qty: l.qty_received + l.qty_refused })) });
-      }
-    }
+  if (trigger === 'shipment') {
+    return read.apMemos.unbilled(vendor, 'delivery').map((d) => ({ type: 'delivery', ...d, lines: read.receiving.deliveryLines(d.id).map((l) => ({ po_line: l.po_line, qty: l.qty })) }));
   }
-  return out.filter((s) => read.apMemos.billingsOf(s.type, s.id).length === 0).sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+  // The vendor bills what it shipped: what was received and what was refused at the dock.
+  return read.apMemos.unbilled(vendor, 'receipt').map((r) => ({ type: 'receipt', ...r, lines: read.receiving.receiptLines(r.id).map((l) => ({ po_line: l.po_line, qty: l.qty_received + l.qty_refused })) }));
 }
 
 const applies = (d: { po?: string; item?: string }, po: string, item?: string | null) => (!d.po || d.po === po) && (!('item' in d) || !d.item || d.item === item);
