@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import seedrandom from 'seedrandom';
+import { Api } from '../../src/api/pipeline';
+import { allRoutes } from '../../src/api/routes';
+import { createAppRegistry } from '../../src/projections';
+import { ErpDb } from '../../src/projections/erp-db';
 import { generateCompany } from '../../src/runner/company';
+import { COMPANIES } from '../../src/sim/companies';
 
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-company-'));
 process.env.BB_ERP_CACHE_DIR = join(root, 'cache');
@@ -29,6 +35,13 @@ describe('generating a company alone', () => {
     expect(first.manifest.health.filter((h) => !h.ok)).toHaveLength(1);
     expect(lines).toContain(`small-company seed 0: 1 of ${first.manifest.health.length} health checks fail`);
     expect(lines).toContain('  AP aging has current and overdue items: current 0.00, overdue 0.00');
+  });
+
+  it('checks its health without writing to its log: the events are the generator\'s alone', () => {
+    const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
+    COMPANIES['small-company']!({ api: new Api(erp, allRoutes()), seed: 0, random: (s) => seedrandom(`company:small-company:0:${s}`) });
+    expect(first.manifest.events).toBe(erp.store.lastSeq());
+    erp.close();
   });
 
   it('is kept the second time, and says so', () => {
