@@ -1,5 +1,7 @@
 import { benchApi } from './api';
 import { benchEvents } from './events';
+import { benchGen } from './gen';
+import { benchTask } from './task';
 import { printFigures, wantsJson, type Figure } from './figures';
 
 /**
@@ -12,6 +14,8 @@ async function main(): Promise<void> {
   const sections: [string, () => Figure[] | Promise<Figure[]>][] = [
     ['events', benchEvents],
     ['api', benchApi],
+    ['gen', benchGen],
+    ['task', benchTask],
   ];
   for (const [name, run] of sections) {
     if (!json) process.stderr.write(`running ${name}…\n`);
