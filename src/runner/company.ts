@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import seedrandom from 'seedrandom';
 import { Api } from '../api/pipeline';
 import { allRoutes } from '../api/routes';
@@ -75,6 +75,18 @@ function saveCompany(company: string, seed: number, erp: ErpDb, world: World): v
   writeFileSync(join(dir, `world.json.${process.pid}.tmp`), JSON.stringify(world));
   renameSync(tmp, join(dir, 'company.db'));
   renameSync(join(dir, `world.json.${process.pid}.tmp`), join(dir, 'world.json'));
+  pruneOlderVersions(dir);
+}
+
+/** Drops the same company and seed built by other code versions: each is a whole database, and stale. */
+function pruneOlderVersions(current: string): void {
+  const parent = dirname(current);
+  const prefix = basename(current).replace(/-[0-9a-f]{16}$/, '-');
+  for (const entry of readdirSync(parent)) {
+    if (entry.startsWith(prefix) && /^[0-9a-f]{16}$/.test(entry.slice(prefix.length)) && join(parent, entry) !== current) {
+      rmSync(join(parent, entry), { recursive: true, force: true });
+    }
+  }
 }
 
 /** company.json: written last, so a company folder without it was never finished. */

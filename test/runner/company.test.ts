@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,6 +56,17 @@ describe('generating a company alone', () => {
     expect(forced.cached).toBe(false);
     expect(again.filter((l) => l.includes('cache'))).toEqual([]);
     expect(forced.manifest.events).toBe(first.manifest.events);
+  });
+
+  it('keeps one build per company and seed in the cache: a build by older code is dropped', () => {
+    const cache = join(root, 'cache', 'small-company');
+    const stale = join(cache, 'seed-0-0123456789abcdef');
+    const otherSeed = join(cache, 'seed-10-0123456789abcdef');
+    for (const dir of [stale, otherSeed]) mkdirSync(dir, { recursive: true });
+    generateCompany('small-company', { seed: 0, out, force: true });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(otherSeed)).toBe(true);
+    expect(readdirSync(cache).filter((d) => d.startsWith('seed-0-'))).toHaveLength(1);
   });
 
   it('is copied from the company cache into another folder', () => {
