@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { TaskPack } from './load';
 
 export function filesUnder(dir: string): string[] {
@@ -23,9 +23,41 @@ export function hashFiles(root: string, files: readonly string[]): string {
   return h.digest('hex');
 }
 
-/** Every file of the pack's folder, and any policies.yaml it extends from elsewhere. */
+/** Every file of the pack's folder, any policies.yaml it extends from elsewhere, and the modules it imports from elsewhere. */
 export function packHash(pack: TaskPack): string {
   const own = filesUnder(pack.dir);
   const borrowed = pack.policies.sources.filter((s) => relative(pack.dir, s).startsWith('..'));
-  return hashFiles(pack.dir, [...own, ...borrowed]);
+  return hashFiles(pack.dir, [...new Set([...own, ...borrowed, ...importedFromOutside(pack.dir)])]);
+}
+
+const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/**
+ * Modules outside the pack's folder that its code imports at run time (relative imports that are not
+ * `import type`), followed transitively: code several packs share is part of each pack's identity.
+ */
+export function importedFromOutside(packDir: string): string[] {
+  const seen = new Set<string>();
+  const queue = filesUnder(packDir).filter((f) => f.endsWith('.ts'));
+  const outside: string[] = [];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(RELATIVE_IMPORT)) {
+      const target = resolveModule(join(dirname(file), m[1]!));
+      if (!target || seen.has(target)) continue;
+      if (relative(packDir, target).startsWith('..')) outside.push(target);
+      queue.push(target);
+    }
+  }
+  return [...new Set(outside)].sort();
+}
+
+function resolveModule(base: string): string | undefined {
+  for (const candidate of [`${base}.ts`, join(base, 'index.ts'), base]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
 }
