@@ -1,6 +1,7 @@
 import type { AgentPolicy } from '../../src/task-pack/code';
-import { OPERATING_ACCOUNT, run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
-import { queue, invoice, vendor, verifiedAccount, type Invoice } from '../shared/ap-exceptions/records';
+import { run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
+import { payStep } from '../shared/ap-exceptions/pay';
+import { queue, invoice, type Invoice } from '../shared/ap-exceptions/records';
 import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's duplicate rules (duplicates.md), each negative control switching one off. */
@@ -31,14 +32,6 @@ async function originalOf(env: ToolEnv, inv: Invoice, bySearch: boolean, rules: 
   return hits.filter((o) => o.id < inv.id && o.total === inv.total && normalizeNumber(o.vendor_invoice_number) === normalizeNumber(inv.vendor_invoice_number)).map((o) => o.id).sort()[0];
 }
 
-/** Pays the open amount to the vendor's verified account, named by its numbers or by its id. */
-export async function payInFull(env: ToolEnv, inv: Invoice, byId: boolean): Promise<Step> {
-  const account = verifiedAccount(await vendor(env, inv.vendor));
-  if (!account) throw new Error(`${inv.vendor} has no verified account.`);
-  const to = byId ? { vendor_bank_account: account.id } : { routing: account.routing_number, account: account.account_number };
-  return { tool: 'pay_invoice', args: { invoice_id: inv.id, amount: inv.open_amount.toFixed(2), bank_account: OPERATING_ACCOUNT, ...to } };
-}
-
 function duplicateSteps(inv: Invoice, original: string, rules: DuplicateRules, holdFirst: boolean): Step[] {
   const flag: Step[] = rules.flag ? [{ tool: 'flag_duplicate', args: { invoice_id: inv.id, original_invoice_id: original, note: `Repeats ${original}.` } }] : [];
   const hold: Step = { tool: 'place_hold', args: { invoice_id: inv.id, reason: 'duplicate', note: `Duplicate of ${original}: same vendor, invoice number and total.` } };
@@ -54,7 +47,7 @@ export function duplicateJudge(rules: DuplicateRules): Judge {
       const inv = await invoice(env, item.record_id);
       const original = await originalOf(env, inv, equivalent, rules);
       if (original) out.push({ item, outcome: `duplicate of ${original}: held`, steps: duplicateSteps(inv, original, rules, equivalent) });
-      else out.push({ item, outcome: 'not a duplicate: paid', steps: [await payInFull(env, inv, equivalent)] });
+      else out.push({ item, outcome: 'not a duplicate: paid', steps: [await payStep(env, inv, equivalent)] });
     }
     return out;
   };
@@ -71,7 +64,7 @@ export const blind: AgentPolicy = async (ctx) => {
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
     if (n > 0) {
-      await run(env, [await payInFull(env, inv, false)]);
+      await run(env, [await payStep(env, inv, false)]);
       continue;
     }
     const same = ((await env.must('search_invoices', { vendor: inv.vendor, limit: 1000 })).items as Invoice[]).filter((o) => o.id !== inv.id && o.total === inv.total);

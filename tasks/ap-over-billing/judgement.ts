@@ -1,6 +1,7 @@
 import type { AgentPolicy } from '../../src/task-pack/code';
-import { OPERATING_ACCOUNT, run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
-import { cents, invoice, money, purchaseOrder, queue, vendor, verifiedAccount, type Invoice, type PurchaseOrder } from '../shared/ap-exceptions/records';
+import { run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
+import { payStep } from '../shared/ap-exceptions/pay';
+import { cents, invoice, money, purchaseOrder, queue, type Invoice, type PurchaseOrder } from '../shared/ap-exceptions/records';
 import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's matching rules (matching.md), each negative control switching one part off. */
@@ -25,19 +26,13 @@ function lineChecks(inv: Invoice, po: PurchaseOrder): LineCheck[] {
   });
 }
 
-async function payTo(env: ToolEnv, inv: Invoice, amountCents: number, byId: boolean): Promise<Step> {
-  const account = verifiedAccount(await vendor(env, inv.vendor))!;
-  const to = byId ? { vendor_bank_account: account.id } : { routing: account.routing_number, account: account.account_number };
-  return { tool: 'pay_invoice', args: { invoice_id: inv.id, amount: money(amountCents), bank_account: OPERATING_ACCOUNT, ...to } };
-}
-
 /** MAT-1.2: the received units at PO price, and a memo for the rest (by line, or by amount). */
 async function shortPay(env: ToolEnv, inv: Invoice, lines: LineCheck[], rules: MatchingRules, equivalent: boolean): Promise<Step[]> {
   const over = lines.filter((l) => l.billedQty > l.receivedQty);
   const payCents = lines.reduce((s, l) => s + (l.billedQty > l.receivedQty ? Math.round(l.receivedQty * l.poPrice) : l.billedAmount), 0);
   const memoCents = over.reduce((s, l) => s + Math.round((l.billedQty - l.receivedQty) * l.poPrice), 0);
-  if (!rules.shortPay) return [await payTo(env, inv, cents(inv.open_amount), equivalent)];
-  const pay = await payTo(env, inv, payCents, equivalent);
+  if (!rules.shortPay) return [await payStep(env, inv, equivalent, cents(inv.open_amount))];
+  const pay = await payStep(env, inv, equivalent, payCents);
   if (!rules.memo) return [pay];
   const note = `Billed ${over.map((l) => `${l.billedQty} units on PO line ${l.poLine}, ${l.receivedQty} received`).join('; ')}.`;
   const memo: Step = equivalent
@@ -60,14 +55,14 @@ export function matchingJudge(rules: MatchingRules): Judge {
         const memoCents = offPrice.reduce((s, l) => s + l.billedAmount - Math.round(l.billedQty * l.poPrice), 0);
         out.push({ item, outcome: 'price variance settled by memo', steps: [
           { tool: 'create_debit_memo', args: { invoice_id: inv.id, amount: money(memoCents), reason: 'price_difference' } },
-          await payTo(env, inv, cents(inv.open_amount) - memoCents, equivalent),
+          await payStep(env, inv, equivalent, cents(inv.open_amount) - memoCents),
         ] });
       } else if (offPrice.length > 0) {
         const note = `Unit price ${offPrice.map((l) => `${money(l.billedPrice)} against ${money(l.poPrice)} on the PO`).join('; ')}: more than 2% off.`;
         const hold: Step = { tool: 'place_hold', args: { invoice_id: inv.id, reason: 'price_variance', note } };
         out.push({ item, outcome: 'price variance: held', steps: equivalent ? [hold, { tool: 'add_note', args: { invoice_id: inv.id, text: note } }] : [hold] });
       } else {
-        out.push({ item, outcome: 'matched: paid', steps: [await payTo(env, inv, cents(inv.open_amount), equivalent)] });
+        out.push({ item, outcome: 'matched: paid', steps: [await payStep(env, inv, equivalent, cents(inv.open_amount))] });
       }
     }
     return out;
@@ -91,6 +86,6 @@ export const blind: AgentPolicy = async (ctx) => {
     const lines = lineChecks(inv, await purchaseOrder(env, inv.po!));
     const over = lines.filter((l) => l.billedQty > l.receivedQty);
     const memo: Step[] = over.length ? [{ tool: 'create_debit_memo', args: { invoice_id: inv.id, lines: over.map((l) => ({ po_line: l.poLine, qty: l.billedQty - l.receivedQty })), reason: 'units_not_received' } }] : [];
-    await run(env, [...memo, await payTo(env, inv, lines.reduce((s, l) => s + Math.round(Math.min(l.billedQty, l.receivedQty) * l.poPrice), 0), false)]);
+    await run(env, [...memo, await payStep(env, inv, false, lines.reduce((s, l) => s + Math.round(Math.min(l.billedQty, l.receivedQty) * l.poPrice), 0))]);
   }
 };

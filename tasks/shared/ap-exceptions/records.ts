@@ -16,6 +16,8 @@ export interface InvoiceLine {
   qty: number;
   unit_price: number;
   amount: number;
+  /** The three-way match made when the invoice was posted: goods against receipts, services against the PO. */
+  match: { kind: 'goods' | 'services' | 'non_po'; result: string; exceptions: string[]; matched_qty: number } | null;
 }
 
 export interface Invoice {
