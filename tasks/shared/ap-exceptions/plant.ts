@@ -159,3 +159,10 @@ export function draws(next: () => number) {
   };
   return { int, shuffle, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!, float: next };
 }
+
+/** A nine-digit routing number with a valid ABA check digit. */
+export function routingNumber(int: (lo: number, hi: number) => number): string {
+  const d = Array.from({ length: 8 }, (_, i) => (i === 0 ? int(1, 9) : int(0, 9)));
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]!);
+  return d.join('') + String((10 - (sum % 10)) % 10);
+}
