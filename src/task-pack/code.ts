@@ -29,10 +29,13 @@ export interface StrategyMatrix {
   family: string;
   /** Other valid solutions (another order, equivalent calls, extra reads and notes): each must pass. */
   alternatives: Record<string, AgentPolicy>;
-  /** Names in `negatives` run as the failing strategies of seed 004 (hold both, pay both, …). */
-  failing: string[];
-  /** Names in `negatives` that guard a grader bug found while building the family: each must fail. */
-  regressions: string[];
+  /**
+   * The failing strategies of seed 004, by a label the families share (`hold everything`, `pay
+   * everything`, …) → the name in `negatives` that plays it here. Each must fail on every seed.
+   */
+  failing: Record<string, string>;
+  /** Strategies that guard a grader bug found while building the family, label → name in `negatives`: each must fail. */
+  regressions: Record<string, string>;
   /** A strategy acting on queue position alone, and the chance it passes a scenario given its truth. */
   blind: { policy: AgentPolicy; chance(truth: Truth): number };
 }

@@ -1,5 +1,7 @@
 import type { TaskCode, Truth } from '../../src/task-pack/code';
-import { holdAll, holdEveryCode, payAll, payDueOutsideQueue, resolveThenWriteOff } from '../shared/ap-exceptions/failing';
+import {
+  FAILING_LABELS, holdAll, holdEveryCode, noteOutsideQueue, payAll, payDueOutsideQueue, REGRESSION_LABELS, resolveThenWriteOff,
+} from '../shared/ap-exceptions/failing';
 import { solve } from '../shared/ap-exceptions/plan';
 import { generate } from './generate';
 import { blind, HANDBOOK, receiptJudge } from './judgement';
@@ -25,13 +27,17 @@ const task: TaskCode = {
     hold_every_code: holdEveryCode,
     resolve_then_write_off: resolveThenWriteOff(judge),
     pay_due_outside_queue: payDueOutsideQueue(judge, '2026-10-10'),
+    note_outside_queue: noteOutsideQueue(judge),
     hold_services: solve(receiptJudge({ holdServices: true }), 'reference'),
   },
   matrix: {
     family: 'awaiting-receipt',
     alternatives: { reverse_order: solve(judge, 'reverse'), equivalent_calls: solve(judge, 'equivalent'), extra_reads_and_notes: solve(judge, 'thorough'), batched: solve(judge, 'batched') },
-    failing: ['hold_all', 'pay_all', 'hold_every_code', 'resolve_then_write_off'],
-    regressions: [],
+    failing: {
+      [FAILING_LABELS.holdEverything]: 'hold_all', [FAILING_LABELS.payEverything]: 'pay_all', [FAILING_LABELS.holdEveryCode]: 'hold_every_code',
+      [FAILING_LABELS.writeOff]: 'resolve_then_write_off',
+    },
+    regressions: { [REGRESSION_LABELS.noteOutsideQueue]: 'note_outside_queue' },
     blind: { policy: blind, chance: blindChance },
   },
 };

@@ -52,3 +52,24 @@ export function payDueOutsideQueue(judge: Judge, dueBefore: string): AgentPolicy
     for (const inv of due.filter((i) => !mine.has(i.id))) await env.call('pay_invoice', { invoice_id: inv.id, bank_account: OPERATING_ACCOUNT }, `pay-${inv.id}`);
   };
 }
+
+/**
+ * Resolve the queue correctly, then leave a note on an open invoice outside the queue. A grader bug
+ * found while building these packs: the scope check compared only the invoices' own rows, and a note
+ * lives in a table of its own, so this passed until the check covered notes and holds too.
+ */
+export function noteOutsideQueue(judge: Judge): AgentPolicy {
+  const resolve = solve(judge, 'reference');
+  return async (ctx) => {
+    await resolve(ctx);
+    const env = await tools(ctx);
+    const mine = new Set((await queue(env)).map((i) => i.record_id));
+    const open = ((await env.must('search_invoices', { status: 'approved', limit: 1000 })).items as { id: string }[]).filter((i) => !mine.has(i.id));
+    const target = open.map((i) => i.id).sort()[0];
+    if (target) await env.call('add_note', { invoice_id: target, text: 'Seen while working the queue: check this one too.' }, `note-${target}`);
+  };
+}
+
+/** The failing strategies of seed 004 under the labels every family's matrix uses. */
+export const FAILING_LABELS = { holdEverything: 'hold everything', payEverything: 'pay everything', holdEveryCode: 'hold under every code', writeOff: 'resolve, then write off' } as const;
+export const REGRESSION_LABELS = { noteOutsideQueue: 'note outside the queue' } as const;
