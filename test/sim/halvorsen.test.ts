@@ -4,7 +4,7 @@ import { bankChangeWithoutCallback } from '../../src/grader/rules/bank-change-wi
 import { buildHalvorsen, HISTORY_END } from '../../src/sim/halvorsen';
 import { roleGrants } from '../../src/sim/halvorsen/master';
 import { AP_CLERK, ROLE_GRANTS } from '../../src/sim/halvorsen/roster';
-import { openTestErp, systemCall } from '../support/erp';
+import { call, openTestErp, systemCall } from '../support/erp';
 
 function build(seed: number) {
   const { erp, api } = openTestErp();
@@ -65,5 +65,12 @@ describe('Halvorsen Distribution Co. built from a seed', () => {
     const clerk = a.api.read.org.permissions(AP_CLERK);
     expect(clerk).toEqual(expect.arrayContaining(['ap_invoice.hold', 'payment.pay', 'payment.record_external', 'debit_memo.raise']));
     expect(clerk.filter((p) => p.startsWith('vendor_bank.'))).toEqual(['vendor_bank.read_full']);
+  });
+
+  it('refuses the AP clerk a change of vendor bank details, and records the probe', () => {
+    const vendor = a.master.vendors[0]!;
+    const res = call(a.api, a.world.tokens[AP_CLERK]!, 'POST', `/vendors/${vendor.id}/bank-accounts`, { bank_name: 'Harbor Trust Bank', routing_number: '041000124', account_number: '99887766' });
+    expect(res.body).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(a.erp.db.prepare('SELECT actor, outcome, error_code FROM events ORDER BY seq DESC LIMIT 1').get()).toEqual({ actor: AP_CLERK, outcome: 'refused', error_code: 'forbidden' });
   });
 });
