@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importedFromOutside } from '../../src/task-pack/fingerprint';
 
-/** tasks/<pack>/index.ts importing shared code beside it, a type from elsewhere, and its own helper. */
+/** tasks/<pack>/index.ts importing shared code beside it, a type from elsewhere, and a module of its own. */
 function layout() {
   const root = mkdtempSync(join(tmpdir(), 'bb-erp-fp-'));
   const write = (file: string, text: string) => {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), text);
   };
-  write('tasks/pack/index.ts', "import type { X } from '../../src/x';\nimport { helper } from './helper';\nimport { shared } from '../shared/common';\nexport default { helper, shared };\n");
-  write('tasks/pack/helper.ts', 'export const helper = 1;\n');
+  write('tasks/pack/index.ts', "import type { X } from '../../src/x';\nimport { local } from './local';\nimport { shared } from '../shared/common';\nexport default { local, shared };\n");
+  write('tasks/pack/local.ts', 'export const local = 1;\n');
   write('tasks/shared/common.ts', "export { more } from './more';\nexport const shared = 2;\n");
   write('tasks/shared/more.ts', 'export const more = 3;\n');
   write('tasks/shared/unused.ts', 'export const unused = 4;\n');

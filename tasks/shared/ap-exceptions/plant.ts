@@ -146,7 +146,7 @@ export function assignQueue(ctx: GenerateContext, items: readonly { record_type:
   for (const item of items) must(ctx.as(AP_SUPERVISOR).post('/work-items', { assigned_to: AGENT, ...item }), `queue ${item.record_id}`);
 }
 
-/** Seeded helpers over the generator's stream. */
+/** Seeded draws over the generator's stream. */
 export function draws(next: () => number) {
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const shuffle = <T>(items: readonly T[]): T[] => {
