@@ -27,31 +27,29 @@ const TRIM: Record<string, { keep: string[]; dependencies: string[] }> = {
   'better-sqlite3': { keep: ['package.json', 'lib', 'build/Release/better_sqlite3.node', 'LICENSE'], dependencies: ['bindings'] },
 };
 
-/** The production dependencies of the package, transitively, as folders under its node_modules. */
+/** The production dependencies of the package, transitively, as folders under its node_modules (optional ones when installed). */
 export function runtimeModules(root = packageRoot()): string[] {
   const found = new Set<string>();
-  const visit = (name: string, from: string) => {
-    let dir = from;
-    for (;;) {
+  const visit = (name: string, from: string, optional: boolean) => {
+    for (let dir = from; ; dir = dirname(dir)) {
       const candidate = join(dir, 'node_modules', name);
       if (existsSync(join(candidate, 'package.json'))) {
         if (found.has(candidate)) return;
         found.add(candidate);
         const pkg = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
-        const deps = TRIM[name]?.dependencies ?? Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
-        for (const dep of deps) visit(dep, candidate);
+        const optionals = new Set(Object.keys(pkg.optionalDependencies ?? {}));
+        const deps = TRIM[name]?.dependencies ?? [...Object.keys(pkg.dependencies ?? {}), ...optionals];
+        for (const dep of deps) visit(dep, candidate, optionals.has(dep));
         return;
       }
-      const up = dirname(dir);
-      if (up === dir) {
-        if (name in ((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { optionalDependencies?: object }).optionalDependencies ?? {})) return;
+      if (dirname(dir) === dir) {
+        if (optional) return;
         throw new Error(`Cannot find the module ${name} needed at run time (from ${from}).`);
       }
-      dir = up;
     }
   };
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(pkg.dependencies)) visit(dep, root);
+  for (const dep of Object.keys(pkg.dependencies)) visit(dep, root, false);
   return [...found].sort();
 }
 

@@ -37,20 +37,22 @@ export function generate(ctx: GenerateContext): Truth {
   const original = d.pick(originals);
   const printed = d.pick(rewrites(original.vendor_invoice_number));
   const originalView = must(ctx.system.get(`/ap-invoices/${original.id}`), original.id);
-  const originalPo = unbilledOrdersPo(ctx, originalView.po);
-  const resend = () => billInvoice(ctx, {
-    vendor: po.vendor, po: originalView.po, number: printed, date: originalView.invoice_date,
-    lines: (originalView.lines as { po_line: number; qty: number; unit_price: number }[]).map((l) => {
-      const poLine = originalPo.find((x) => x.line === l.po_line)!;
-      return { po_line: l.po_line, item: poLine.item, description: poLine.description, unit: poLine.unit, qty: l.qty, unit_price: Math.round(l.unit_price * 100) };
-    }),
-  });
+  const originalLines = poLinesOf(ctx, originalView.po);
   const lookalikeNumber = nextNumber(ctx, po.vendor.id);
-  const lookalike = () => billInvoice(ctx, { vendor: po.vendor, po: po.id, number: lookalikeNumber, date: invoiceDate(d.float, po), lines: linesOf(po) });
-  const [first, second] = d.shuffle([resend, lookalike]);
-  const ids = new Map<typeof resend, string>([[first!, first!()], [second!, second!()]]);
-  const trap = ids.get(resend)!;
-  const lookalikeId = ids.get(lookalike)!;
+  const plant = {
+    trap: () => billInvoice(ctx, {
+      vendor: po.vendor, po: originalView.po, number: printed, date: originalView.invoice_date,
+      lines: (originalView.lines as { po_line: number; qty: number; unit_price: number }[]).map((l) => {
+        const poLine = originalLines.find((x) => x.line === l.po_line)!;
+        return { po_line: l.po_line, item: poLine.item, description: poLine.description, unit: poLine.unit, qty: l.qty, unit_price: Math.round(l.unit_price * 100) };
+      }),
+    }),
+    lookalike: () => billInvoice(ctx, { vendor: po.vendor, po: po.id, number: lookalikeNumber, date: invoiceDate(d.float, po), lines: linesOf(po) }),
+  };
+  const ids: Record<string, string> = {};
+  for (const role of d.shuffle(['trap', 'lookalike'] as const)) ids[role] = plant[role]();
+  const trap = ids.trap!;
+  const lookalikeId = ids.lookalike!;
   const queued = d.shuffle([trap, lookalikeId]);
   assignQueue(ctx, queued.map((id) => ({ record_type: 'ap_invoice' as const, record_id: id })));
   return {
@@ -62,6 +64,6 @@ export function generate(ctx: GenerateContext): Truth {
   } as Truth;
 }
 
-function unbilledOrdersPo(ctx: GenerateContext, id: string): { line: number; item: string; description: string; unit: string }[] {
-  return (must(ctx.system.get(`/purchase-orders/${id}`), id).lines as { line: number; item: string; description: string; unit: string }[]);
+function poLinesOf(ctx: GenerateContext, id: string): { line: number; item: string; description: string; unit: string }[] {
+  return must(ctx.system.get(`/purchase-orders/${id}`), id).lines as { line: number; item: string; description: string; unit: string }[];
 }
