@@ -50,17 +50,26 @@ export function send(res: Response, out: ApiResponse): void {
   res.end(out.body);
 }
 
-/** The agent-facing HTTP app: every request goes to the pipeline; /openapi.json is static. */
-export function createAgentApp(api: Api, openapi: () => object, intercept?: RequestInterceptor): express.Express {
+/** Documents derived from the route registry, served as they are: the API contract and the tools over it. */
+export interface StaticDocuments {
+  '/openapi.json': () => object;
+  '/tools.json'?: () => object;
+}
+
+/** The agent-facing HTTP app: every request goes to the pipeline; /openapi.json and /tools.json are static. */
+export function createAgentApp(api: Api, documents: StaticDocuments, intercept?: RequestInterceptor): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  let openapiText: string | undefined;
-  app.get('/openapi.json', (_req, res) => {
-    openapiText ??= JSON.stringify(openapi());
-    res.type('application/json').send(openapiText);
-  });
+  for (const [path, build] of Object.entries(documents) as [string, (() => object) | undefined][]) {
+    if (!build) continue;
+    let text: string | undefined;
+    app.get(path, (_req, res) => {
+      text ??= JSON.stringify(build());
+      res.type('application/json').send(text);
+    });
+  }
   app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
   app.use(async (req, res, next) => {
     try {

@@ -11,6 +11,7 @@ import { receivingRoutes } from '../domain/receiving';
 import { payablesRoutes } from '../domain/payables';
 import { paymentsRoutes } from '../domain/payments';
 import { reportRoutes } from '../domain/reports';
+import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
 
@@ -30,6 +31,7 @@ export function allRoutes(): RouteDef[] {
     ...paymentsRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
+    ...workQueueRoutes,
   ];
 }
 

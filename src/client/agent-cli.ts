@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { ErpClient, RequestTimeout, type ClientResponse, type RequestOptions } from './http-client';
 import { renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
+import type { ToolManifest } from '../api/tools';
+import { bindCall, findTool, ToolCallError, toolArguments } from './tool-call';
 
 /** What an agent command ends with: text for stdout and the process exit code. */
 export interface CliOutcome {
@@ -35,7 +37,7 @@ export async function requestOutcome(method: string, path: string, options: Requ
 }
 
 export function failure(err: unknown): CliOutcome {
-  if (err instanceof UsageError) return { output: pretty({ code: 'usage', detail: err.message }), exitCode: 2 };
+  if (err instanceof UsageError || err instanceof ToolCallError) return { output: pretty({ code: 'usage', detail: err.message }), exitCode: 2 };
   if (err instanceof RequestTimeout) return { output: pretty({ code: 'timeout', detail: err.message }), exitCode: 2 };
   const detail = err instanceof Error ? err.message : String(err);
   return { output: pretty({ code: 'connection_failed', detail: `The request did not complete: ${detail}` }), exitCode: 2 };
@@ -98,4 +100,23 @@ export function writeBody(data: string | undefined, pairs: Record<string, unknow
     if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new UsageError('--data must hold a JSON object.');
   }
   return { ...(base as Record<string, unknown>), ...pairs };
+}
+
+/**
+ * `erp call TOOL name=value…`: one tool of /tools.json, its arguments typed by the tool's schema and
+ * placed in the request by its binding; without a tool name, the list of tools.
+ */
+export async function toolCallOutcome(name: string | undefined, pairs: readonly string[], options: { data?: string; key?: string } = {}): Promise<CliOutcome> {
+  try {
+    const client = clientFromEnv();
+    const res = await client.get<ToolManifest>('/tools.json');
+    if (res.status >= 400) return outcome(res);
+    if (name === undefined) return { output: pretty({ toolset: res.body.toolset, tools: res.body.tools.map((t) => ({ name: t.name, description: t.description, arguments: Object.keys(t.parameters.properties) })) }), exitCode: 0 };
+    const tool = findTool(res.body.tools, name);
+    const args = { ...writeBody(options.data, {}), ...toolArguments(tool, pairs) };
+    const req = bindCall(tool, args);
+    return outcome(await client.request(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: options.key }));
+  } catch (err) {
+    return failure(err);
+  }
 }

@@ -1,4 +1,4 @@
-import { attachmentOutcome, docsOutcome, failure, readMessageOutcome, requestOutcome, writeBody, type CliOutcome } from './agent-cli';
+import { attachmentOutcome, docsOutcome, failure, readMessageOutcome, requestOutcome, toolCallOutcome, writeBody, type CliOutcome } from './agent-cli';
 import { normalisePath, parsePairs } from './cli-args';
 
 /**
@@ -59,6 +59,12 @@ function plan(argv: readonly string[]): (() => Promise<CliOutcome>) | undefined 
         return failure(err);
       }
     };
+  }
+  if (command === 'call') {
+    const p = parse(rest, { '--data': 'data', '-d': 'data', '--key': 'key', '-k': 'key' });
+    if (!p || p.positionals.slice(1).some((a) => !a.includes('=') || a.startsWith('='))) return undefined;
+    if (p.positionals.length === 0 && Object.keys(p.flags).length > 0) return undefined;
+    return () => toolCallOutcome(p.positionals[0], p.positionals.slice(1), { data: p.flags.data as string | undefined, key: p.flags.key as string | undefined });
   }
   if (command === 'inbox') {
     const p = parse(rest, { '--box': 'box', '-b': 'box', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });

@@ -22,6 +22,7 @@ import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
+import { workQueue } from './work-queue';
 
 /**
  * Every read model of the application, in the order they fold an event. Adding an area adds its
@@ -50,6 +51,7 @@ export const readModels = {
   payables: apInvoices,
   apMemos,
   payments,
+  workQueue,
 } as const;
 
 export type Queries = { [K in keyof typeof readModels]: ReturnType<(typeof readModels)[K]['queries']> };

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkPackHandbook, lintPack } from '../handbook';
 import { defaultTasksDir, loadPack } from '../task-pack/load';
+import { pool, runWorker } from './pool';
 import { validateUnit, type ControlRow, type UnitOptions } from './validate-unit';
 
 export interface ValidateOptions {
@@ -57,30 +57,7 @@ function packRows(task: string, tasksDir: string, strict: boolean): { rows: Cont
 const canFork = __filename.endsWith('.js');
 
 function runInWorker(options: Omit<UnitOptions, 'log'>): Promise<ControlRow[]> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(__dirname, 'validate-worker.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const last = out.trim().split('\n').pop();
-      if (code === 0 && last) resolvePromise(JSON.parse(last) as ControlRow[]);
-      else reject(new Error(`the worker exited with ${code}`));
-    });
-  });
-}
-
-async function pool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(size, items.length)) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
+  return runWorker<ControlRow[]>(join(__dirname, 'validate-worker.js'), options);
 }
 
 /**

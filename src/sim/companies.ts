@@ -1,4 +1,5 @@
 import type { Api } from '../api/pipeline';
+import { halvorsen } from './halvorsen';
 import { northgate } from './northgate';
 import { seedSmallOrg } from './small-company';
 import { emptyWorld, type World } from './world';
@@ -34,8 +35,9 @@ const smallCompany: CompanyGenerator = ({ api, seed, random }) => {
   return world;
 };
 
-/** Company generators by the name task.yaml's `company` uses. Northgate and Halvorsen join here. */
+/** Company generators by the name task.yaml's `company` uses. */
 export const COMPANIES: Readonly<Record<string, CompanyGenerator>> = {
   'small-company': smallCompany,
   northgate,
+  halvorsen,
 };

@@ -15,6 +15,29 @@ export interface TaskCode {
   oracle: AgentPolicy;
   /** Scripted plausible mistakes, by name without the `neg:` prefix. */
   negatives: Record<string, AgentPolicy>;
+  /** The family's strategy matrix (seed 004), for packs that declare one: `erp bench strategies`. */
+  matrix?: StrategyMatrix;
+}
+
+/**
+ * Who should pass a task family and who should not (seed 004's validation): the oracle and other
+ * valid solutions pass; the failing strategies (negative controls) fail; a blind strategy passes
+ * only as often as chance allows.
+ */
+export interface StrategyMatrix {
+  /** The family's short name, as `--family` takes it. */
+  family: string;
+  /** Other valid solutions (another order, equivalent calls, extra reads and notes): each must pass. */
+  alternatives: Record<string, AgentPolicy>;
+  /**
+   * The failing strategies of seed 004, by a label the families share (`hold everything`, `pay
+   * everything`, …) → the name in `negatives` that plays it here. Each must fail on every seed.
+   */
+  failing: Record<string, string>;
+  /** Strategies that guard a grader bug found while building the family, label → name in `negatives`: each must fail. */
+  regressions: Record<string, string>;
+  /** A strategy acting on queue position alone, and the chance it passes a scenario given its truth. */
+  blind: { policy: AgentPolicy; chance(truth: Truth): number };
 }
 
 export interface GenerateContext {

@@ -94,6 +94,10 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
         }
       });
     }
+    if (c.type === 'state_unchanged' && c.where && typeof c.where === 'object') {
+      const stray = Object.keys(c.where).find((t) => !c.tables.includes(t));
+      if (stray) throw yaml.error(['checks', i, 'where', stray], `'${stray}' is not one of the check's tables`);
+    }
     if (c.type === 'state_values' && Array.isArray(c.numeric)) {
       const stray = c.numeric.find((n) => !c.columns.includes(n));
       if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);

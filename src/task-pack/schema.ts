@@ -47,7 +47,13 @@ export const CHECK_SCHEMAS = {
     /** Keys that must match whatever the accuracy: a value for a one-column key, or a map of key columns. */
     must_match_keys: Type.Optional(Type.Array(Type.Union([KeyValue, Type.Record(Type.String(), KeyValue)]), { minItems: 1 })),
   }),
-  state_unchanged: Obj({ ...common, type: Type.Literal('state_unchanged'), tables: Columns, where: Type.Optional(NonEmpty) }),
+  state_unchanged: Obj({
+    ...common,
+    type: Type.Literal('state_unchanged'),
+    tables: Columns,
+    /** One condition for every table, or one per table (tables without one are compared whole). */
+    where: Type.Optional(Type.Union([NonEmpty, Keyed(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), NonEmpty)])),
+  }),
   audit_forbidden: Obj({ ...common, type: Type.Literal('audit_forbidden'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
   audit_required: Obj({ ...common, type: Type.Literal('audit_required'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
   ledger_ties: Obj({ ...common, type: Type.Literal('ledger_ties'), accounts: Columns }),

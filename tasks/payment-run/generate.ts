@@ -1,6 +1,6 @@
 import type { SimClient, SimResponse } from '../../src/sim/simulator';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
-import { draw, money, type Draw } from '../lib/draw';
+import { draw, money, type Draw } from '../shared/draw';
 import { addDays, HANDBOOK_RUN, runDates, selectRun, type Payable } from './run-rules';
 
 export const AGENT = 'hannah.brooks';

@@ -1,6 +1,6 @@
 import type { SimClient, SimResponse } from '../../src/sim/simulator';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
-import { draw, money, type Draw } from '../lib/draw';
+import { draw, money, type Draw } from '../shared/draw';
 
 /** The Friday the queue fills, and the Monday the agent works it. */
 const PLANTED = '2026-10-02';

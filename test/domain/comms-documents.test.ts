@@ -97,3 +97,35 @@ describe('a rendered invoice attached to a vendor email', () => {
     expect(res.body.content).toBe(renderInvoiceDocument({ ...NORTHWIND, invoice_number: 'INV 0076/40' }));
   });
 });
+
+describe('a vendor invoice mailed from its printed fields (POST /sim/invoice-mail)', () => {
+  const envelope = { box: 'ap', from: 'ar@northwind.example', from_name: 'Northwind AR', to: ['ap@northgate.example'], subject: 'Invoice INV-007640', body: 'Attached.' };
+  const invoice = {
+    vendor: NORTHWIND.vendor, invoice_number: 'INV-007640', invoice_date: '2026-09-07', bill_to: NORTHWIND.bill_to, customer_po: 'PO-36846',
+    lines: [{ item: 'PAL-WD', description: 'Wood pallet 48x40, grade A', quantity: 56, unit: 'ea', unit_price: '19.80', amount: '1108.80' }],
+    terms: 'Net 30', remit_to: NORTHWIND.remit_to,
+  };
+
+  it('delivers the message with the invoice printed by the one renderer as attachment 1', () => {
+    const { api } = openTestErp();
+    const tokens = seedMailOrg(api);
+    const res = call(api, tokens.sim, 'POST', '/sim/invoice-mail', { ...envelope, invoice });
+    expect(res.status).toBe(201);
+    expect(res.body.attachments).toMatchObject([{ n: 1, filename: 'invoice-INV-007640.txt', content_type: 'text/plain' }]);
+    expect(call(api, tokens.hannah, 'GET', `/messages/${res.body.id}/attachments/1`).body.content).toBe(renderInvoiceDocument(NORTHWIND));
+  });
+
+  it('refuses an amount with a third decimal as bad input, and anyone without the delivery permission', () => {
+    const { api } = openTestErp();
+    const tokens = seedMailOrg(api);
+    const bad = { ...invoice, lines: [{ ...invoice.lines[0], unit_price: '19.805' }] };
+    expect(call(api, tokens.sim, 'POST', '/sim/invoice-mail', { ...envelope, invoice: bad }).status).toBe(400);
+    expect(call(api, tokens.hannah, 'POST', '/sim/invoice-mail', { ...envelope, invoice }).body.code).toBe('forbidden');
+  });
+
+  it('refuses a personal box without its owner, as an inbound message would be', () => {
+    const { api } = openTestErp();
+    const tokens = seedMailOrg(api);
+    expect(call(api, tokens.sim, 'POST', '/sim/invoice-mail', { ...envelope, box: 'personal', invoice }).body.code).toBe('invalid_request');
+  });
+});

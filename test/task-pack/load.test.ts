@@ -50,6 +50,7 @@ describe('a task.yaml with a defect', () => {
     ['a pattern that is not a regular expression', { task: (t) => { t.checks[4].patterns = ['(maya']; } }, /checks\[4\]\.patterns\[0\]: is not a regular expression/],
     ['a date that is not a date', { task: (t) => { t.turns[0].date = '2026-13-01'; } }, /turns\[0\]\.date: must match format "date"$/],
     ['an id that is not the folder\'s name', { task: (t) => { t.id = 'leave-cover-2'; } }, /task\.yaml:1: id: is 'leave-cover-2' but the pack's folder is named 'leave-cover'$/],
+    ['a per-table where naming a table the check does not compare', { task: (t) => { t.checks[2].where = { users: "id <> 'x'" }; } }, /checks\[2\]\.where\.users: 'users' is not one of the check's tables$/],
     ['broken YAML', { taskText: (s) => s.replace('checks:', 'checks:\n  - id: [unclosed') }, /task\.yaml:\d+: not valid YAML/],
   ];
 

@@ -75,7 +75,52 @@ function forwardedBody(note: string, m: MessageRow): string {
   return `${note ? `${note}\n\n` : ''}${header.join('\n')}\n\n${m.body}`;
 }
 
-const view = (read: Queries, id: string, actor: Actor) => messageView(read, id, actor);
+/** The envelope of an inbound message, shared by every route that delivers mail from outside. */
+export const InboundEnvelope = {
+  box: BoxInput, owner: Opt(UserId), from: AddressInput, from_name: Opt(Type.String({ maxLength: 200 })),
+  to: AddressList, cc: Opt(AddressList), subject: Subject, body: MessageBody, sent_date: Opt(DateInput),
+  in_reply_to: Opt(IdInput), related: Opt(RelatedInput), attachments: Opt(AttachmentsInput),
+};
+
+export interface InboundRequest {
+  box: string;
+  owner?: string;
+  from: string;
+  from_name?: string;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  body: string;
+  sent_date?: string;
+  in_reply_to?: string;
+  related?: { type: string; id: string }[];
+}
+
+/** Mail from outside into a box, with its files already numbered. */
+export function deliverInbound(body: InboundRequest, files: AttachmentFile[], ctx: DecideContext) {
+  if (body.box === PERSONAL && !body.owner) return refuse('invalid_request', 'A message for a personal box names its owner.', 422);
+  if (body.box !== PERSONAL && body.owner) return refuse('invalid_request', `The ${body.box} box is shared: it has no owner.`, 422);
+  if (body.owner && !ctx.read.org.user(body.owner)) return refuse('not_found', `No user ${body.owner} to own the message.`);
+  const sentDate = body.sent_date ?? ctx.today;
+  if (sentDate > ctx.today) return refuse('invalid_request', `A message cannot be sent after today (${ctx.today}).`, 422);
+  const from = resolveAddresses(ctx.read, 'from', [body.from]);
+  if (isRefusal(from)) return from;
+  const to = resolveAddresses(ctx.read, 'to', body.to);
+  if (isRefusal(to)) return to;
+  if (to.length === 0) return refuse('invalid_request', 'A message needs at least one recipient in to.', 422);
+  const cc = resolveAddresses(ctx.read, 'cc', body.cc ?? []);
+  if (isRefusal(cc)) return cc;
+  const parent = body.in_reply_to ? ctx.read.messages.message(body.in_reply_to) : null;
+  if (body.in_reply_to && !parent) return refuse('not_found', `No message ${body.in_reply_to} to reply to.`);
+  const id = ctx.nextId('MSG');
+  return emit(MessageDelivered, {
+    id, box: body.box, owner: body.owner ?? null, from_address: from[0]!, from_name: body.from_name ?? '', to, cc: cc.filter((a) => !to.includes(a)),
+    subject: body.subject, body: body.body, sent_date: sentDate, in_reply_to: parent?.id ?? null, thread_id: parent?.thread_id ?? id,
+    related: dedupeLinks(body.related), attachments: files,
+  }, 'message', id);
+}
+
+export const view = (read: Queries, id: string, actor: Actor) => messageView(read, id, actor);
 
 export const messageRoutes: RouteDef[] = [
   defineAction({
@@ -125,35 +170,12 @@ export const messageRoutes: RouteDef[] = [
   defineAction({
     action: 'message.deliver', method: 'POST', path: '/messages/inbound', tag: 'messages', status: 201,
     summary: 'Deliver an inbound message into a box (counterparties and scenario generators)',
-    body: Body({
-      box: BoxInput, owner: Opt(UserId), from: AddressInput, from_name: Opt(Type.String({ maxLength: 200 })),
-      to: AddressList, cc: Opt(AddressList), subject: Subject, body: MessageBody, sent_date: Opt(DateInput),
-      in_reply_to: Opt(IdInput), related: Opt(RelatedInput), attachments: Opt(AttachmentsInput),
-    }),
+    body: Body(InboundEnvelope),
     permission: DELIVER, objectType: 'message', emits: [MessageDelivered],
     decide: ({ body }, ctx) => {
-      if (body.box === PERSONAL && !body.owner) return refuse('invalid_request', 'A message for a personal box names its owner.', 422);
-      if (body.box !== PERSONAL && body.owner) return refuse('invalid_request', `The ${body.box} box is shared: it has no owner.`, 422);
-      if (body.owner && !ctx.read.org.user(body.owner)) return refuse('not_found', `No user ${body.owner} to own the message.`);
-      const sentDate = body.sent_date ?? ctx.today;
-      if (sentDate > ctx.today) return refuse('invalid_request', `A message cannot be sent after today (${ctx.today}).`, 422);
-      const from = resolveAddresses(ctx.read, 'from', [body.from]);
-      if (isRefusal(from)) return from;
-      const to = resolveAddresses(ctx.read, 'to', body.to);
-      if (isRefusal(to)) return to;
-      if (to.length === 0) return refuse('invalid_request', 'A message needs at least one recipient in to.', 422);
-      const cc = resolveAddresses(ctx.read, 'cc', body.cc ?? []);
-      if (isRefusal(cc)) return cc;
-      const parent = body.in_reply_to ? ctx.read.messages.message(body.in_reply_to) : null;
-      if (body.in_reply_to && !parent) return refuse('not_found', `No message ${body.in_reply_to} to reply to.`);
       const files = toAttachmentFiles(body.attachments);
       if (isRefusal(files)) return files;
-      const id = ctx.nextId('MSG');
-      return emit(MessageDelivered, {
-        id, box: body.box, owner: body.owner ?? null, from_address: from[0]!, from_name: body.from_name ?? '', to, cc: cc.filter((a) => !to.includes(a)),
-        subject: body.subject, body: body.body, sent_date: sentDate, in_reply_to: parent?.id ?? null, thread_id: parent?.thread_id ?? id,
-        related: dedupeLinks(body.related), attachments: files,
-      }, 'message', id);
+      return deliverInbound(body, files, ctx);
     },
     view,
   }),

@@ -21,8 +21,19 @@ function pick(row: Row, key: readonly string[]): Row {
   return Object.fromEntries(key.map((k) => [k, row[k] ?? '']));
 }
 
+/** The condition a table's rows are compared under: the check's one condition, or the table's own. */
+export function whereFor(check: CheckOf<'state_unchanged'>, table: string): string | undefined {
+  return typeof check.where === 'string' ? check.where : check.where?.[table];
+}
+
+function describeWhere(check: CheckOf<'state_unchanged'>): string {
+  if (!check.where) return '';
+  if (typeof check.where === 'string') return ` where ${check.where}`;
+  return ` (${Object.entries(check.where).map(([t, w]) => `${t} where ${w}`).join('; ')})`;
+}
+
 /**
- * No collateral edits: the named read-model tables (rows matching `where`, when given) are as they
+ * No collateral edits: the named read-model tables (rows matching `where`, one condition or one per table) are as they
  * were at the start. Rows are matched by the table's primary key; wall-clock columns are ignored.
  */
 export function stateUnchanged(check: CheckOf<'state_unchanged'>, ctx: CheckContext): CheckOutcome {
@@ -33,9 +44,10 @@ export function stateUnchanged(check: CheckOf<'state_unchanged'>, ctx: CheckCont
     if (!key) return { passed: false, detail: `${table} is not a read-model table.` };
     let before: Map<string, Row>;
     let after: Map<string, Row>;
+    const where = whereFor(check, table);
     try {
-      before = rowsOf(ctx.start, table, key, check.where);
-      after = rowsOf(ctx.final, table, key, check.where);
+      before = rowsOf(ctx.start, table, key, where);
+      after = rowsOf(ctx.final, table, key, where);
     } catch (err) {
       return { passed: false, detail: `state_unchanged on ${table} failed: ${(err as Error).message}.` };
     }
@@ -55,7 +67,7 @@ export function stateUnchanged(check: CheckOf<'state_unchanged'>, ctx: CheckCont
   }
   return {
     passed: differing.length === 0,
-    detail: differing.length === 0 ? `${check.tables.join(', ')} ${check.tables.length === 1 ? 'is' : 'are'} as at the start${check.where ? ` where ${check.where}` : ''}.` : `Changed since the start: ${perTable.join(', ')}.`,
+    detail: differing.length === 0 ? `${check.tables.join(', ')} ${check.tables.length === 1 ? 'is' : 'are'} as at the start${describeWhere(check)}.` : `Changed since the start: ${perTable.join(', ')}.`,
     differing,
   };
 }

@@ -51,6 +51,12 @@ describe('a final state in which another leave was cancelled and a leave added',
     expect(stateUnchanged({ ...check, tables: ['delegations'], where: "user_id NOT IN ('sam.ortiz', 'maya.chen')" }, ctx).passed).toBe(true);
   });
 
+  it('takes one condition per table, comparing a table without one whole', () => {
+    const scoped = { ...check, where: { delegations: "user_id NOT IN ('sam.ortiz', 'maya.chen')", users: "id = 'maya.chen'" } };
+    expect(stateUnchanged(scoped, ctx)).toMatchObject({ passed: true });
+    expect(stateUnchanged({ ...check, where: { users: "id = 'maya.chen'" } }, ctx).detail).toBe('Changed since the start: delegations (2 rows).');
+  });
+
   it('fails naming the table when `where` does not fit it', () => {
     expect(stateUnchanged({ ...check, where: 'user_id IS NULL' }, ctx).detail).toMatch(/^state_unchanged on users failed: no such column: user_id/);
   });

@@ -1,0 +1,107 @@
+import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
+import { operationId } from './openapi';
+import { pathParams } from './router';
+
+type JsonSchema = Record<string, unknown>;
+
+/** One function-calling tool, declared over exactly one registered route. */
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  /** `METHOD /path/{param}` exactly as the route is registered. */
+  route: string;
+  /** Route field → tool argument, where the tool names a field otherwise (seed 004: `id` → `invoice_id`). */
+  rename?: Record<string, string>;
+  /** Route fields the tool fills in itself; they are not arguments. */
+  fixed?: Record<string, string | number>;
+  /** Descriptions of arguments, added to the route's own schema. */
+  describe?: Record<string, string>;
+}
+
+export type ArgumentLocation = 'path' | 'query' | 'body';
+
+/** How a tool call becomes a request: every argument's place and name in the route. */
+export interface ToolBinding {
+  method: string;
+  path: string;
+  operation_id: string;
+  permission: string | null;
+  arguments: Record<string, { in: ArgumentLocation; name: string }>;
+  fixed: { in: ArgumentLocation; name: string; value: string | number }[];
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object: the route's own schemas, renamed. */
+  parameters: { type: 'object'; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: false };
+  binding: ToolBinding;
+}
+
+export interface ToolManifest {
+  toolset: string;
+  description: string;
+  tools: Tool[];
+}
+
+export class ToolDeclarationError extends Error {}
+
+/** JSON Schema as plain JSON: TypeBox's symbol keys dropped. */
+const plain = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema ?? { type: 'object' })) as JsonSchema;
+
+function routeFields(route: RouteDef): { in: ArgumentLocation; name: string; schema: JsonSchema; required: boolean }[] {
+  const declared = (route.params ? plain(route.params).properties : {}) as Record<string, JsonSchema>;
+  const fields: { in: ArgumentLocation; name: string; schema: JsonSchema; required: boolean }[] = pathParams(route.path).map((name) => ({ in: 'path' as const, name, schema: declared[name] ?? { type: 'string', minLength: 1, maxLength: 120 }, required: true }));
+  const rest = plain(route.kind === 'action' ? (route as ActionDef).body : (route as QueryDef).query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const where: ArgumentLocation = route.kind === 'action' ? 'body' : 'query';
+  for (const [name, schema] of Object.entries(rest.properties ?? {})) fields.push({ in: where, name, schema, required: (rest.required ?? []).includes(name) });
+  return fields;
+}
+
+/**
+ * A tool from its declaration and its route: the argument schema is the route's path parameters
+ * and body (or query) schemas, renamed, so the tool cannot drift from the route it calls.
+ */
+export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): Tool {
+  const [method, path] = decl.route.split(' ') as [string, string];
+  const route = routes.find((r) => r.method === method && r.path === path);
+  if (!route) throw new ToolDeclarationError(`Tool ${decl.name}: no registered route ${decl.route}.`);
+  const fields = routeFields(route);
+  for (const name of [...Object.keys(decl.rename ?? {}), ...Object.keys(decl.fixed ?? {})]) {
+    if (!fields.some((f) => f.name === name)) throw new ToolDeclarationError(`Tool ${decl.name}: ${decl.route} has no field ${name}.`);
+  }
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const args: ToolBinding['arguments'] = {};
+  const fixed: ToolBinding['fixed'] = [];
+  for (const f of fields) {
+    const value = decl.fixed?.[f.name];
+    if (value !== undefined) {
+      fixed.push({ in: f.in, name: f.name, value });
+      continue;
+    }
+    const arg = decl.rename?.[f.name] ?? f.name;
+    if (args[arg]) throw new ToolDeclarationError(`Tool ${decl.name}: two fields are both named ${arg}.`);
+    const description = decl.describe?.[arg];
+    properties[arg] = description ? { ...f.schema, description } : f.schema;
+    args[arg] = { in: f.in, name: f.name };
+    if (f.required) required.push(arg);
+  }
+  const unknown = Object.keys(decl.describe ?? {}).filter((a) => !args[a]);
+  if (unknown.length) throw new ToolDeclarationError(`Tool ${decl.name}: describes ${unknown.join(', ')}, which it does not take.`);
+  return {
+    name: decl.name,
+    description: decl.description,
+    parameters: { type: 'object', properties, required, additionalProperties: false },
+    binding: { method, path, operation_id: operationId(route), permission: route.permission, arguments: args, fixed },
+  };
+}
+
+export function buildManifest(toolset: { name: string; description: string; tools: readonly ToolDeclaration[] }, routes: readonly RouteDef[]): ToolManifest {
+  const names = new Set<string>();
+  for (const t of toolset.tools) {
+    if (names.has(t.name)) throw new ToolDeclarationError(`Tool ${t.name} is declared twice.`);
+    names.add(t.name);
+  }
+  return { toolset: toolset.name, description: toolset.description, tools: toolset.tools.map((t) => buildTool(t, routes)) };
+}

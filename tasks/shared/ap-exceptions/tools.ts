@@ -1,0 +1,50 @@
+import type { Tool, ToolManifest } from '../../../src/api/tools';
+import type { ErpClient } from '../../../src/client/http-client';
+
+export interface ToolResult {
+  status: number;
+  body: any;
+}
+
+/**
+ * The agent's side of the tool surface (seed 004's `env.call`): every policy of these packs acts
+ * only through the tools of /tools.json, each call placed in its route by the tool's binding.
+ */
+export class ToolEnv {
+  private constructor(private readonly client: ErpClient, private readonly tools: Map<string, Tool>, private readonly log: (line: string) => void) {}
+
+  static async open(client: ErpClient, log: (line: string) => void = () => undefined): Promise<ToolEnv> {
+    const res = await client.get<ToolManifest>('/tools.json');
+    if (res.status !== 200) throw new Error(`GET /tools.json: ${res.status} ${res.text}`);
+    return new ToolEnv(client, new Map(res.body.tools.map((t) => [t.name, t])), log);
+  }
+
+  async call(name: string, args: Record<string, unknown> = {}, key?: string): Promise<ToolResult> {
+    const tool = this.tools.get(name);
+    if (!tool) throw new Error(`No tool ${name}.`);
+    const b = tool.binding;
+    let path = b.path;
+    const query: Record<string, string> = {};
+    const body: Record<string, unknown> = {};
+    const placed = [...b.fixed, ...Object.entries(args).filter(([, v]) => v !== undefined).map(([arg, value]) => {
+      const at = b.arguments[arg];
+      if (!at) throw new Error(`${name} takes no argument ${arg}.`);
+      return { ...at, value };
+    })];
+    for (const p of placed) {
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.value)));
+      else if (p.in === 'query') query[p.name] = String(p.value);
+      else body[p.name] = p.value;
+    }
+    const res = await this.client.request(b.method, path, { query, body: b.method === 'GET' ? undefined : body, idempotencyKey: key });
+    if (b.method !== 'GET') this.log(`${name} ${JSON.stringify(args)} -> ${res.status}${res.status >= 300 ? ` ${(res.body as { code?: string })?.code ?? ''}` : ''}`);
+    return { status: res.status, body: res.body };
+  }
+
+  /** A call that must succeed: a read the policy depends on, or a write it cannot do without. */
+  async must(name: string, args: Record<string, unknown> = {}, key?: string): Promise<any> {
+    const res = await this.call(name, args, key);
+    if (res.status >= 300) throw new Error(`${name} ${JSON.stringify(args)}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+}
