@@ -5,6 +5,7 @@ import { loadPack } from '../task-pack/load';
 import { loadPackCode } from '../task-pack/module-loader';
 import { agentSlug, agentText, cellOf, parseAgent } from './agent-spec';
 import { runAttempt } from './attempt';
+import type { Progress } from './company';
 import { generateScenario } from './scenario';
 import { resolveFaults } from './fault-condition';
 
@@ -24,6 +25,8 @@ export interface BenchRunOptions {
   /** A fault profile of the task, or a SPEC (seed 000 §7.1). */
   faults?: string;
   log?: (line: string) => void;
+  /** Told how far the company's build has come, when the scenario needs one and it is not cached. */
+  progress?: Progress;
 }
 
 export interface BenchRunResult {
@@ -56,7 +59,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const agent = parseAgent(o.agent ?? 'oracle');
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
-  const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log });
+  const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log, progress: o.progress });
   const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
   const condition = faults?.condition ?? 'clean';
   const cell = cellOf(agentSlug(agent), condition);

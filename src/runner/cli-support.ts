@@ -1,4 +1,6 @@
 import { Args, Flags } from '@oclif/core';
+import type { Progress } from './company';
+import { ProgressBar } from './progress-bar';
 
 /** Flags and arguments the operator commands share. */
 export const taskArg = Args.string({ required: true, description: 'task slug (a folder of --tasks-dir), or the path of a task pack folder' });
@@ -7,6 +9,21 @@ export const seedFlag = Flags.integer({ min: 0, default: 0, description: 'scenar
 
 /** Progress lines go to stderr, so stdout holds only the result. */
 export const progress = (line: string) => process.stderr.write(line + '\n');
+
+/**
+ * Progress lines and a progress bar for a company being built, on stderr: a line closes the bar
+ * first, so the two never share a line.
+ */
+export function progressWithBar(label: string): { log: (line: string) => void; progress: Progress } {
+  const bar = new ProgressBar(label);
+  return {
+    log: (line) => {
+      bar.done();
+      progress(line);
+    },
+    progress: (done, total, note) => bar.update(done, total, note),
+  };
+}
 
 export function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -1,6 +1,6 @@
 import { Command, Flags } from '@oclif/core';
 import { benchRun, type BenchRunResult } from '../../runner/bench-run';
-import { message, progress, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
+import { message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
 import { verdictTable } from '../../runner/verdict-table';
 
 export default class BenchRun extends Command {
@@ -29,7 +29,7 @@ export default class BenchRun extends Command {
     const { args, flags } = await this.parse(BenchRun);
     let out: BenchRunResult;
     try {
-      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults, log: progress });
+      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`) });
     } catch (err) {
       this.error(message(err), { exit: 1 });
     }

@@ -1,7 +1,7 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { message, progress, seedFlag, tasksDirFlag } from '../../runner/cli-support';
+import { message, progress, progressWithBar, seedFlag, tasksDirFlag } from '../../runner/cli-support';
 import { generateCompany, type CompanyScenario } from '../../runner/company';
 import { ProgressBar } from '../../runner/progress-bar';
 import { generateScenario, type Scenario } from '../../runner/scenario';
@@ -33,12 +33,7 @@ export default class ScenarioGen extends Command {
     const { args, flags } = await this.parse(ScenarioGen);
     try {
       if (isCompany(args.target, flags['tasks-dir'])) return this.company(args.target, flags);
-      const bar = new ProgressBar(`${args.target} seed ${flags.seed}: building the company`);
-      const log = (line: string) => {
-        bar.done();
-        progress(line);
-      };
-      const out = await generateScenario(loadPack(args.target, flags['tasks-dir']), { seed: flags.seed, out: flags.out, force: flags.force, log, progress: (d, t, n) => bar.update(d, t, n) });
+      const out = await generateScenario(loadPack(args.target, flags['tasks-dir']), { seed: flags.seed, out: flags.out, force: flags.force, ...progressWithBar(`${args.target} seed ${flags.seed}: building the company`) });
       if (!this.jsonEnabled()) this.log(JSON.stringify({ dir: out.dir, cached: out.cached, oracle: out.manifest.oracle.verdict }));
       return out;
     } catch (err) {
