@@ -12,7 +12,8 @@ export interface EventContract<T extends string = string, S extends TSchema = TS
 
 export type EventData<C> = C extends EventContract<string, infer S> ? Static<S> : never;
 
-const contracts = new Map<string, { contract: EventContract; validate: ValidateFunction; confidential: boolean }>();
+/** Validators are compiled on first use: compiling every contract at import cost half a second of each start. */
+const contracts = new Map<string, { contract: EventContract; validate?: ValidateFunction; confidential: boolean }>();
 
 export interface EventOptions {
   /**
@@ -25,7 +26,7 @@ export interface EventOptions {
 export function defineEvent<T extends string, S extends TSchema>(type: T, schema: S, options: EventOptions = {}): EventContract<T, S> {
   if (contracts.has(type)) throw new Error(`Event type ${type} is defined twice.`);
   const contract: EventContract<T, S> = { type, schema };
-  contracts.set(type, { contract, validate: ajv.compile(schema), confidential: options.confidential ?? false });
+  contracts.set(type, { contract, confidential: options.confidential ?? false });
   return contract;
 }
 
@@ -48,11 +49,18 @@ export class EventRejected extends Error {
   }
 }
 
+/** The compiled validator of a known event type's payload. */
+export function eventValidator(type: string): ValidateFunction | undefined {
+  const entry = contracts.get(type);
+  if (!entry) return undefined;
+  return (entry.validate ??= ajv.compile(entry.contract.schema));
+}
+
 /** Throws EventRejected unless `data` is a valid payload of a known event type. */
 export function validateEvent(type: string, data: unknown): void {
-  const entry = contracts.get(type);
-  if (!entry) throw new EventRejected('unknown_event_type', `Event type ${type} is not defined.`);
-  if (!entry.validate(data)) {
-    throw new EventRejected('invalid_event_payload', `${type}: ${describeErrors(entry.validate.errors, 'data')}`);
+  const validate = eventValidator(type);
+  if (!validate) throw new EventRejected('unknown_event_type', `Event type ${type} is not defined.`);
+  if (!validate(data)) {
+    throw new EventRejected('invalid_event_payload', `${type}: ${describeErrors(validate.errors, 'data')}`);
   }
 }
