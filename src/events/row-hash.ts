@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The stored columns a row's hash covers, in order; `row_hash` chains each row to the one before. */
 export const HASHED_COLUMNS = [
@@ -10,13 +10,16 @@ export type StoredColumns = Record<(typeof HASHED_COLUMNS)[number], string | num
 
 export const GENESIS_HASH = '';
 
+/**
+ * SHA-256 of the previous row's hash and the row's columns, each marked null (\u0000) or present
+ * (\u0001 and its text) and ended by \u001f. The text is built whole and hashed in one call: the
+ * same bytes as feeding the parts one by one, at a fraction of the cost per row.
+ */
 export function rowHash(previous: string, row: StoredColumns): string {
-  const h = createHash('sha256');
-  h.update(previous);
+  let text = previous;
   for (const column of HASHED_COLUMNS) {
     const value = row[column];
-    h.update(value === null ? '\u0000' : '\u0001' + String(value));
-    h.update('\u001f');
+    text += value === null ? '\u0000\u001f' : '\u0001' + String(value) + '\u001f';
   }
-  return h.digest('hex');
+  return hash('sha256', text, 'hex');
 }

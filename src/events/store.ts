@@ -54,6 +54,8 @@ export class EventStore {
     let previous = last?.row_hash ?? GENESIS_HASH;
     let seq = last?.seq ?? 0;
     const written: EventRow[] = [];
+    // One reading of the wall clock per batch: its rows are written in one transaction, at one time.
+    const wallTime = this.wallClock();
     for (const e of events) {
       const domain = isDomainEvent({ kind: e.kind, outcome: e.outcome, type: e.type ?? null });
       if (domain) validateEvent(e.type!, e.data);
@@ -62,7 +64,7 @@ export class EventStore {
         seq,
         kind: e.kind,
         businessDate: e.businessDate,
-        wallTime: this.wallClock(),
+        wallTime,
         actor: e.actor,
         tokenId: e.tokenId ?? null,
         method: e.method ?? 'INTERNAL',
