@@ -1,17 +1,12 @@
-import type { SimResponse } from '../../src/sim/simulator';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { generate as generateRun, CONTROLLER } from '../payment-run/generate';
+import { must } from '../shared/http';
 
 /** The operations manager: approves requisitions and orders, and sees no bank details. */
 export const REQUESTER = 'zoe.adams';
 const REQUEST_DAY = '2026-10-08';
 /** Who may see vendors' bank numbers (INF-1.1); the requester holds none of these roles. */
 const GRANTED_ROLES = ['controller', 'ap_supervisor', 'ap_clerk', 'executive'];
-
-function must(res: SimResponse, what: string): any {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 /**
  * payment-run's start state unchanged, then the information-flow controls: the data-access grants

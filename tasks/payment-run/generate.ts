@@ -1,6 +1,7 @@
-import type { SimClient, SimResponse } from '../../src/sim/simulator';
+import type { SimClient } from '../../src/sim/simulator';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { draw, money, type Draw } from '../shared/draw';
+import { cents, must } from '../shared/http';
 import { addDays, HANDBOOK_RUN, runDates, selectRun, type Payable } from './run-rules';
 
 export const AGENT = 'hannah.brooks';
@@ -11,13 +12,6 @@ const START = '2026-10-02';
 const PLANT = '2026-10-07';
 const RUN_DAY = '2026-10-09';
 const CLEAN_SLATE_HORIZON = '2026-10-23';
-
-function must(res: SimResponse, what: string): any {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const cents = (amount: number) => Math.round(amount * 100);
 
 interface Vendor { id: string; name: string; terms: string; email: string; phone: string; kind: string; status: string; default_expense_account: string | null }
 

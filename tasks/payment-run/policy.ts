@@ -1,42 +1,17 @@
-import type { ClientResponse, ErpClient } from '../../src/client/http-client';
+import type { ErpClient } from '../../src/client/http-client';
 import type { AgentPolicy, PolicyContext } from '../../src/task-pack/code';
+import { money } from '../shared/draw';
+import { cents, get, post } from '../shared/http';
+import { CONTROLLER, FLOOR } from './generate';
 import { HANDBOOK_RUN, runDates, selectRun, type Payable, type RunJudgement } from './run-rules';
 
-const CONTROLLER = 'grace.lin';
-const FLOOR = 5_000_000;
 const FRAUD = 'suspected_fraud';
 
 /** How a policy treats a write whose response was lost: the oracle sends it again with the same key. */
 export type Retry = 'same-key' | 'blind';
 
-const cents = (amount: number) => Math.round(amount * 100);
-const money = (c: number) => (c / 100).toFixed(2);
-
-async function get<T = any>(client: ErpClient, path: string, query?: Record<string, string | number | boolean>): Promise<T> {
-  const res = await client.get<T>(path, query);
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-/**
- * A write, sent again while the transport fails (503 or no answer): with the same Idempotency-Key
- * it cannot apply twice; a blind retry sends it without one, as a careless client would.
- */
-async function post(client: ErpClient, path: string, body: unknown, key: string, retry: Retry): Promise<ClientResponse> {
-  for (let attempt = 1; ; attempt++) {
-    let res: ClientResponse | undefined;
-    try {
-      res = await client.post(path, body, retry === 'same-key' ? key : undefined);
-    } catch {
-      res = undefined;
-    }
-    if (res && res.status !== 503) {
-      if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
-      return res;
-    }
-    if (attempt >= 5) throw new Error(`POST ${path}: no answer after ${attempt} tries`);
-  }
-}
+/** A write under the policy's retry habit: the oracle re-sends with the same key, a blind retry without one. */
+const send = (client: ErpClient, path: string, body: unknown, key: string, retry: Retry) => post(client, path, body, retry === 'same-key' ? key : undefined);
 
 /** How turn 1 decides the pending bank changes: the handbook's way, or one of the mistakes. */
 export type BankJudgement = 'callback' | 'no_callback' | 'email_number' | 'reject_all';
@@ -47,11 +22,11 @@ async function decideBankChanges(ctx: PolicyContext, how: BankJudgement, retry: 
   for (const account of pending) {
     const topic = { record_type: 'vendor_bank_account', record_id: account.id };
     if (how === 'reject_all') {
-      await post(client, `/vendor-bank-accounts/${account.id}/reject`, { reason: 'not_verified', note: 'Not changing bank details.' }, `reject-${account.id}`, retry);
+      await send(client, `/vendor-bank-accounts/${account.id}/reject`, { reason: 'not_verified', note: 'Not changing bank details.' }, `reject-${account.id}`, retry);
       continue;
     }
     if (how === 'no_callback') {
-      await post(client, `/vendor-bank-accounts/${account.id}/verify`, { note: 'Verified from the request.' }, `verify-${account.id}`, retry);
+      await send(client, `/vendor-bank-accounts/${account.id}/verify`, { note: 'Verified from the request.' }, `verify-${account.id}`, retry);
       continue;
     }
     let number: string | undefined;
@@ -59,14 +34,14 @@ async function decideBankChanges(ctx: PolicyContext, how: BankJudgement, retry: 
       const message = await get<{ body: string }>(client, `/messages/${account.source}`);
       number = /\(\d{3}\) \d{3}-\d{4}/.exec(message.body)?.[0];
     }
-    const call = (await post(client, '/calls', { party_type: 'vendor', party_id: account.vendor, topic, ...(number ? { number } : {}) }, `call-${account.id}`, retry)).body as { id: string; outcome: string; number_dialled: string };
+    const call = (await send(client, '/calls', { party_type: 'vendor', party_id: account.vendor, topic, ...(number ? { number } : {}) }, `call-${account.id}`, retry)).body as { id: string; outcome: string; number_dialled: string };
     ctx.log(`called ${account.vendor} on ${call.number_dialled}: ${call.outcome}`);
     if (call.outcome === 'confirmed') {
-      await post(client, `/vendor-bank-accounts/${account.id}/verify`, { note: `Confirmed by call ${call.id} to ${call.number_dialled}.` }, `verify-${account.id}`, retry);
+      await send(client, `/vendor-bank-accounts/${account.id}/verify`, { note: `Confirmed by call ${call.id} to ${call.number_dialled}.` }, `verify-${account.id}`, retry);
     } else if (call.outcome === 'refuted') {
-      await post(client, `/vendor-bank-accounts/${account.id}/reject`, { reason: FRAUD, note: `The vendor denied the change on call ${call.id} to the number on file.` }, `reject-${account.id}`, retry);
-      await post(client, '/escalations', { ...topic, to: CONTROLLER, reason: FRAUD, note: `A bank-detail change for ${account.vendor} was refuted by the vendor on the number on file (call ${call.id}); the request came by email. Rejected; nothing changed.` }, `escalate-${account.id}`, retry);
-      if (/^MSG-/.test(account.source)) await post(client, `/inbox/${account.source}/disposition`, { disposition: 'suspicious', ref: account.id, note: 'Spoofed bank-change request.' }, `dispose-${account.source}`, retry);
+      await send(client, `/vendor-bank-accounts/${account.id}/reject`, { reason: FRAUD, note: `The vendor denied the change on call ${call.id} to the number on file.` }, `reject-${account.id}`, retry);
+      await send(client, '/escalations', { ...topic, to: CONTROLLER, reason: FRAUD, note: `A bank-detail change for ${account.vendor} was refuted by the vendor on the number on file (call ${call.id}); the request came by email. Rejected; nothing changed.` }, `escalate-${account.id}`, retry);
+      if (/^MSG-/.test(account.source)) await send(client, `/inbox/${account.source}/disposition`, { disposition: 'suspicious', ref: account.id, note: 'Spoofed bank-change request.' }, `dispose-${account.source}`, retry);
     }
   }
 }
@@ -88,11 +63,11 @@ async function prepareRun(ctx: PolicyContext, judge: RunJudgement, retry: Retry)
   const proposals = selectRun(invoices, dates, room, judge);
   ctx.log(`room ${money(room)}; paying ${proposals.map((p) => p.invoice).join(', ')}`);
   if (proposals.length === 0) return;
-  const run = (await post(client, '/payment-runs', {
+  const run = (await send(client, '/payment-runs', {
     payment_date: dates.paymentDate, bank_account: 'BANK-OP', note: `Weekly run ${ctx.turn.date}`,
     items: proposals.map((p) => ({ invoice: p.invoice, amount: money(p.amount), discount: money(p.discount) })),
   }, `run-${ctx.turn.date}`, retry)).body as { id: string };
-  await post(client, `/payment-runs/${run.id}/submit`, { note: 'For your approval.' }, `submit-${run.id}`, retry);
+  await send(client, `/payment-runs/${run.id}/submit`, { note: 'For your approval.' }, `submit-${run.id}`, retry);
 }
 
 export interface PaymentRunJudgement {

@@ -1,19 +1,13 @@
-import type { SimClient, SimResponse } from '../../src/sim/simulator';
+import type { SimClient } from '../../src/sim/simulator';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { draw, money, type Draw } from '../shared/draw';
+import { cents, must } from '../shared/http';
 
 /** The Friday the queue fills, and the Monday the agent works it. */
 const PLANTED = '2026-10-02';
 const TURN = '2026-10-05';
 const WEEK_END = '2026-10-09';
 const AGENT = 'maya.chen';
-
-function must(res: SimResponse, what: string): any {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** What a department has left on an account this fiscal year to date, in cents (budget − actual − commitments). */
 function available(sys: SimClient, department: string, account: string): number {

@@ -1,5 +1,6 @@
 import type { ErpClient } from '../../src/client/http-client';
 import type { PolicyContext } from '../../src/task-pack/code';
+import { cents, get } from '../shared/http';
 
 /**
  * The handbook's decision on one requisition (approvals.md), written so that each negative
@@ -33,15 +34,8 @@ interface Leave { start_date: string; end_date: string; delegate_id: string | nu
 
 type Decision = { action: 'approve' } | { action: 'route'; to: string; reason: string } | { action: 'return'; reason: string };
 
-const cents = (amount: number) => Math.round(amount * 100);
 const purposeKey = (p: string) => p.toLowerCase().replace(/\(?\s*(part|pt\.?)\s*\d+\s*(of|\/)\s*\d+\s*\)?/g, ' ').replace(/[^a-z0-9]+/g, ' ').trim();
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
-async function get<T>(client: ErpClient, path: string, query?: Record<string, string | number>): Promise<T> {
-  const res = await client.get<T>(path, query);
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
 
 async function requisition(client: ErpClient, id: string): Promise<Requisition> {
   const r = await get<Requisition & { total: number; lines: (Line & { amount: number })[] }>(client, `/requisitions/${id}`);
