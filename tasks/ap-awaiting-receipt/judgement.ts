@@ -1,6 +1,6 @@
 import type { AgentPolicy } from '../../src/task-pack/code';
-import { run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
-import { invoice, purchaseOrder, queue, type Invoice } from '../shared/ap-exceptions/records';
+import { run, tools, type Judge, type Step, perInvoice } from '../shared/ap-exceptions/plan';
+import { invoice, purchaseOrder, invoiceItems, type Invoice } from '../shared/ap-exceptions/records';
 import type { ToolEnv } from '../shared/ap-exceptions/tools';
 import { payStep } from '../shared/ap-exceptions/pay';
 
@@ -27,22 +27,17 @@ function holdSteps(inv: Invoice, noteFirst: boolean): Step[] {
 }
 
 export function receiptJudge(rules: ReceiptRules): Judge {
-  return async (env, { equivalent }) => {
-    const out: Decision[] = [];
-    for (const item of await queue(env)) {
-      if (item.record_type !== 'ap_invoice') continue;
-      const inv = await invoice(env, item.record_id);
-      if (await awaitingReceipt(env, inv, equivalent, rules)) out.push({ item, outcome: 'goods not received: held', steps: holdSteps(inv, equivalent) });
-      else out.push({ item, outcome: 'received or services: paid', steps: [await payStep(env, inv, equivalent)] });
-    }
-    return out;
-  };
+  return perInvoice(async (env, item, equivalent) => {
+    const inv = await invoice(env, item.record_id);
+    if (await awaitingReceipt(env, inv, equivalent, rules)) return { item, outcome: 'goods not received: held', steps: holdSteps(inv, equivalent) };
+    return { item, outcome: 'received or services: paid', steps: [await payStep(env, inv, equivalent)] };
+  });
 }
 
 /** Acting on queue position alone: the first invoice is held for its receipt, the rest are paid. */
 export const blind: AgentPolicy = async (ctx) => {
   const env = await tools(ctx);
-  const items = (await queue(env)).filter((i) => i.record_type === 'ap_invoice');
+  const items = await invoiceItems(env);
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
     await run(env, n === 0 ? holdSteps(inv, false) : [await payStep(env, inv, false)]);

@@ -1,7 +1,7 @@
 import type { AgentPolicy } from '../../src/task-pack/code';
-import { run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
+import { run, tools, type Judge, type Step, perInvoice } from '../shared/ap-exceptions/plan';
 import { payStep } from '../shared/ap-exceptions/pay';
-import { queue, invoice, type Invoice } from '../shared/ap-exceptions/records';
+import { invoiceItems, invoice, type Invoice } from '../shared/ap-exceptions/records';
 import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's duplicate rules (duplicates.md), each negative control switching one off. */
@@ -40,17 +40,12 @@ function duplicateSteps(inv: Invoice, original: string, rules: DuplicateRules, h
 }
 
 export function duplicateJudge(rules: DuplicateRules): Judge {
-  return async (env, { equivalent }) => {
-    const out: Decision[] = [];
-    for (const item of await queue(env)) {
-      if (item.record_type !== 'ap_invoice') continue;
-      const inv = await invoice(env, item.record_id);
-      const original = await originalOf(env, inv, equivalent, rules);
-      if (original) out.push({ item, outcome: `duplicate of ${original}: held`, steps: duplicateSteps(inv, original, rules, equivalent) });
-      else out.push({ item, outcome: 'not a duplicate: paid', steps: [await payStep(env, inv, equivalent)] });
-    }
-    return out;
-  };
+  return perInvoice(async (env, item, equivalent) => {
+    const inv = await invoice(env, item.record_id);
+    const original = await originalOf(env, inv, equivalent, rules);
+    if (original) return { item, outcome: `duplicate of ${original}: held`, steps: duplicateSteps(inv, original, rules, equivalent) };
+    return { item, outcome: 'not a duplicate: paid', steps: [await payStep(env, inv, equivalent)] };
+  });
 }
 
 /**
@@ -60,7 +55,7 @@ export function duplicateJudge(rules: DuplicateRules): Judge {
  */
 export const blind: AgentPolicy = async (ctx) => {
   const env = await tools(ctx);
-  const items = (await queue(env)).filter((i) => i.record_type === 'ap_invoice');
+  const items = await invoiceItems(env);
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
     if (n > 0) {

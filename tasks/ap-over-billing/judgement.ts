@@ -1,7 +1,7 @@
 import type { AgentPolicy } from '../../src/task-pack/code';
-import { run, tools, type Decision, type Judge, type Step } from '../shared/ap-exceptions/plan';
+import { run, tools, type Judge, type Step, perInvoice } from '../shared/ap-exceptions/plan';
 import { payStep } from '../shared/ap-exceptions/pay';
-import { cents, invoice, money, purchaseOrder, queue, type Invoice, type PurchaseOrder } from '../shared/ap-exceptions/records';
+import { cents, invoice, money, purchaseOrder, invoiceItems, type Invoice, type PurchaseOrder } from '../shared/ap-exceptions/records';
 import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's matching rules (matching.md), each negative control switching one part off. */
@@ -42,31 +42,27 @@ async function shortPay(env: ToolEnv, inv: Invoice, lines: LineCheck[], rules: M
 }
 
 export function matchingJudge(rules: MatchingRules): Judge {
-  return async (env, { equivalent }) => {
-    const out: Decision[] = [];
-    for (const item of await queue(env)) {
-      if (item.record_type !== 'ap_invoice') continue;
-      const inv = await invoice(env, item.record_id);
-      const lines = lineChecks(inv, await purchaseOrder(env, inv.po!));
-      const offPrice = lines.filter((l) => Math.abs(l.billedPrice - l.poPrice) * 10000 > l.poPrice * TOLERANCE_BP);
-      if (lines.some((l) => l.billedQty > l.receivedQty)) {
-        out.push({ item, outcome: 'billed beyond receipts: short-paid with a debit memo', steps: await shortPay(env, inv, lines, rules, equivalent) });
-      } else if (offPrice.length > 0 && rules.memoPriceDifference) {
-        const memoCents = offPrice.reduce((s, l) => s + l.billedAmount - Math.round(l.billedQty * l.poPrice), 0);
-        out.push({ item, outcome: 'price variance settled by memo', steps: [
-          { tool: 'create_debit_memo', args: { invoice_id: inv.id, amount: money(memoCents), reason: 'price_difference' } },
-          await payStep(env, inv, equivalent, cents(inv.open_amount) - memoCents),
-        ] });
-      } else if (offPrice.length > 0) {
-        const note = `Unit price ${offPrice.map((l) => `${money(l.billedPrice)} against ${money(l.poPrice)} on the PO`).join('; ')}: more than 2% off.`;
-        const hold: Step = { tool: 'place_hold', args: { invoice_id: inv.id, reason: 'price_variance', note } };
-        out.push({ item, outcome: 'price variance: held', steps: equivalent ? [hold, { tool: 'add_note', args: { invoice_id: inv.id, text: note } }] : [hold] });
-      } else {
-        out.push({ item, outcome: 'matched: paid', steps: [await payStep(env, inv, equivalent, cents(inv.open_amount))] });
-      }
+  return perInvoice(async (env, item, equivalent) => {
+    const inv = await invoice(env, item.record_id);
+    const lines = lineChecks(inv, await purchaseOrder(env, inv.po!));
+    const offPrice = lines.filter((l) => Math.abs(l.billedPrice - l.poPrice) * 10000 > l.poPrice * TOLERANCE_BP);
+    if (lines.some((l) => l.billedQty > l.receivedQty)) {
+      return { item, outcome: 'billed beyond receipts: short-paid with a debit memo', steps: await shortPay(env, inv, lines, rules, equivalent) };
     }
-    return out;
-  };
+    if (offPrice.length > 0 && rules.memoPriceDifference) {
+      const memoCents = offPrice.reduce((s, l) => s + l.billedAmount - Math.round(l.billedQty * l.poPrice), 0);
+      return { item, outcome: 'price variance settled by memo', steps: [
+        { tool: 'create_debit_memo', args: { invoice_id: inv.id, amount: money(memoCents), reason: 'price_difference' } },
+        await payStep(env, inv, equivalent, cents(inv.open_amount) - memoCents),
+      ] };
+    }
+    if (offPrice.length > 0) {
+      const note = `Unit price ${offPrice.map((l) => `${money(l.billedPrice)} against ${money(l.poPrice)} on the PO`).join('; ')}: more than 2% off.`;
+      const hold: Step = { tool: 'place_hold', args: { invoice_id: inv.id, reason: 'price_variance', note } };
+      return { item, outcome: 'price variance: held', steps: equivalent ? [hold, { tool: 'add_note', args: { invoice_id: inv.id, text: note } }] : [hold] };
+    }
+    return { item, outcome: 'matched: paid', steps: [await payStep(env, inv, equivalent, cents(inv.open_amount))] };
+  });
 }
 
 /**
@@ -76,7 +72,7 @@ export function matchingJudge(rules: MatchingRules): Judge {
  */
 export const blind: AgentPolicy = async (ctx) => {
   const env = await tools(ctx);
-  const items = (await queue(env)).filter((i) => i.record_type === 'ap_invoice');
+  const items = await invoiceItems(env);
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
     if (n > 0) {

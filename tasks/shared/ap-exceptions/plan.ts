@@ -1,5 +1,5 @@
 import type { AgentPolicy, PolicyContext } from '../../../src/task-pack/code';
-import { queue, type QueueItem } from './records';
+import { invoiceItems, queue, type QueueItem } from './records';
 import { ToolEnv } from './tools';
 
 /** One tool call a decision makes, with the Idempotency-Key it is sent under. */
@@ -21,6 +21,15 @@ export interface Decision {
  * second valid solution can be checked against the same grader.
  */
 export type Judge = (env: ToolEnv, options: { equivalent: boolean }) => Promise<Decision[]>;
+
+/** A judge that decides each invoice of the queue on its own, in queue order. */
+export function perInvoice(decide: (env: ToolEnv, item: QueueItem, equivalent: boolean) => Promise<Decision>): Judge {
+  return async (env, { equivalent }) => {
+    const out: Decision[] = [];
+    for (const item of await invoiceItems(env)) out.push(await decide(env, item, equivalent));
+    return out;
+  };
+}
 
 export const OPERATING_ACCOUNT = 'BANK-OP';
 /** Every reason code a hold may carry. */

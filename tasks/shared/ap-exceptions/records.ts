@@ -88,6 +88,11 @@ export async function queue(env: ToolEnv): Promise<QueueItem[]> {
   return (await env.must('list_queue')).items as QueueItem[];
 }
 
+/** The invoices of the queue, in queue order. */
+export async function invoiceItems(env: ToolEnv): Promise<QueueItem[]> {
+  return (await queue(env)).filter((i) => i.record_type === 'ap_invoice');
+}
+
 export const invoice = async (env: ToolEnv, id: string): Promise<Invoice> => env.must('get_invoice', { invoice_id: id });
 export const purchaseOrder = async (env: ToolEnv, id: string): Promise<PurchaseOrder> => env.must('get_purchase_order', { po_id: id });
 export const vendor = async (env: ToolEnv, id: string): Promise<Vendor> => env.must('get_vendor', { vendor_id: id });
@@ -113,6 +118,6 @@ export function verifiedAccount(v: Vendor): BankAccount | undefined {
 /** The invoices in the queue, in queue order. */
 export async function queuedInvoices(env: ToolEnv): Promise<Invoice[]> {
   const out: Invoice[] = [];
-  for (const item of await queue(env)) if (item.record_type === 'ap_invoice') out.push(await invoice(env, item.record_id));
+  for (const item of await invoiceItems(env)) out.push(await invoice(env, item.record_id));
   return out;
 }

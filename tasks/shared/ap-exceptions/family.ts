@@ -1,0 +1,57 @@
+import type { AgentPolicy, TaskCode, Truth } from '../../../src/task-pack/code';
+import { FAILING_LABELS, holdAll, holdEveryCode, noteOutsideQueue, payAll, payDueOutsideQueue, REGRESSION_LABELS, resolveThenWriteOff } from './failing';
+import { solve, type Judge } from './plan';
+
+export interface Family {
+  /** The family's short name, as `erp bench strategies --family` takes it. */
+  family: string;
+  generate: TaskCode['generate'];
+  /** The handbook's judgement: the oracle and the four alternatives solve the queue with it. */
+  judge: Judge;
+  /** The reason code the hold-everything strategy holds under. */
+  holdCode: string;
+  /** The names task.yaml gives the hold-everything and pay-everything strategies (`hold_both` for a queue of two). */
+  names: { holdEverything: string; payEverything: string };
+  /** The family's own plausible mistakes, by name without `neg:`. */
+  negatives: Record<string, AgentPolicy>;
+  blind: { policy: AgentPolicy; chance(truth: Truth): number };
+}
+
+/** Paying invoices due before this date outside the queue is the scope mistake every family plants. */
+const DUE_BEFORE = '2026-10-10';
+
+/**
+ * A seed 004 family as a task: the oracle, the failing strategies every family shares and its own
+ * negatives, and the strategy matrix over them.
+ */
+export function familyTask(f: Family): TaskCode {
+  return {
+    generate: f.generate,
+    oracle: solve(f.judge, 'reference'),
+    negatives: {
+      [f.names.holdEverything]: holdAll(f.holdCode),
+      [f.names.payEverything]: payAll,
+      hold_every_code: holdEveryCode,
+      resolve_then_write_off: resolveThenWriteOff(f.judge),
+      pay_due_outside_queue: payDueOutsideQueue(f.judge, DUE_BEFORE),
+      note_outside_queue: noteOutsideQueue(f.judge),
+      ...f.negatives,
+    },
+    matrix: {
+      family: f.family,
+      alternatives: { reverse_order: solve(f.judge, 'reverse'), equivalent_calls: solve(f.judge, 'equivalent'), extra_reads_and_notes: solve(f.judge, 'thorough'), batched: solve(f.judge, 'batched') },
+      failing: {
+        [FAILING_LABELS.holdEverything]: f.names.holdEverything, [FAILING_LABELS.payEverything]: f.names.payEverything,
+        [FAILING_LABELS.holdEveryCode]: 'hold_every_code', [FAILING_LABELS.writeOff]: 'resolve_then_write_off',
+      },
+      regressions: { [REGRESSION_LABELS.noteOutsideQueue]: 'note_outside_queue' },
+      blind: f.blind,
+    },
+  };
+}
+
+/** The chance a blind strategy that treats the first invoice as the trap passes: one trap, first of the queue. */
+export function oneTrapFirst(truth: Truth): number {
+  const traps = truth.planted.filter((p) => p.role === 'trap').length;
+  return traps === 1 ? 1 / truth.planted.length : 0;
+}
