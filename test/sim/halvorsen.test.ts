@@ -2,7 +2,8 @@ import { canonicalHash } from '../../src/events/canonical-hash';
 import { readEvents } from '../../src/grader/grade';
 import { bankChangeWithoutCallback } from '../../src/grader/rules/bank-change-without-callback';
 import { buildHalvorsen, HISTORY_END } from '../../src/sim/halvorsen';
-import { roleGrants } from '../../src/sim/halvorsen/master';
+import { ORGANISATION } from '../../src/sim/halvorsen/master';
+import { roleGrants } from '../../src/sim/organisation';
 import { AP_CLERK, ROLE_GRANTS } from '../../src/sim/halvorsen/roster';
 import { call, openTestErp, systemCall } from '../support/erp';
 
@@ -61,7 +62,7 @@ describe('Halvorsen Distribution Co. built from a seed', () => {
   });
 
   it('grants each role only permissions that exist, and the AP clerk nothing over vendor bank details but reading them', () => {
-    for (const role of Object.keys(ROLE_GRANTS)) expect({ role, unmatched: roleGrants(role).unmatched }).toEqual({ role, unmatched: [] });
+    for (const role of Object.keys(ROLE_GRANTS)) expect({ role, unmatched: roleGrants(ORGANISATION, role).unmatched }).toEqual({ role, unmatched: [] });
     const clerk = a.api.read.org.permissions(AP_CLERK);
     expect(clerk).toEqual(expect.arrayContaining(['ap_invoice.hold', 'payment.pay', 'payment.record_external', 'debit_memo.raise']));
     expect(clerk.filter((p) => p.startsWith('vendor_bank.'))).toEqual(['vendor_bank.read_full']);

@@ -6,7 +6,8 @@ import { ErpDb } from '../../src/projections/erp-db';
 import { ScenarioBuilder } from '../../src/sim/builder';
 import { buildMaster } from '../../src/sim/northgate/master';
 import { ROLE_GRANTS, STAFF } from '../../src/sim/northgate/roster';
-import { roleGrants } from '../../src/sim/northgate/master';
+import { ORGANISATION } from '../../src/sim/northgate/master';
+import { roleGrants } from '../../src/sim/organisation';
 
 function build(seed: number) {
   const erp = ErpDb.open(':memory:', createAppRegistry());
@@ -50,7 +51,7 @@ describe('Northgate master data', () => {
   });
 
   it('grants every role permissions that exist: no pattern of the roster matches nothing', () => {
-    expect(Object.keys(ROLE_GRANTS).flatMap((role) => roleGrants(role).unmatched.map((p) => `${role}: ${p}`))).toEqual([]);
+    expect(Object.keys(ROLE_GRANTS).flatMap((role) => roleGrants(ORGANISATION, role).unmatched.map((p) => `${role}: ${p}`))).toEqual([]);
   });
 
   it('gives each role some permissions', () => {

@@ -1,6 +1,6 @@
-import { knownPermissions } from '../../api/routes';
 import { formatCents } from '../../domain/money';
-import { resolveGrants, type ScenarioBuilder } from '../builder';
+import type { ScenarioBuilder } from '../builder';
+import { setUpOrganisation, shareBoxes, type Organisation } from '../organisation';
 import type { Rng } from '../random';
 import { buildVendors, ITEMS, vendorPrice, type ItemSpec, type VendorSpec } from './catalog';
 import {
@@ -31,33 +31,21 @@ export interface HalvorsenMaster {
 
 const dollars = (cents: number) => formatCents(cents, false);
 
-/** A role's permissions, and the patterns of ROLE_GRANTS that match no permission that exists. */
-export function roleGrants(role: string): { permissions: string[]; unmatched: string[] } {
-  return resolveGrants(ROLE_GRANTS[role]!.grants, knownPermissions(SHARED_BOXES.map(([box]) => box)));
-}
-
-function depth(user: string): number {
-  let d = 0;
-  for (let u = STAFF.find((s) => s.id === user); u?.manager; u = STAFF.find((s) => s.id === u!.manager)) d += 1;
-  return d;
-}
+/** Halvorsen's people, calendar and delegation of authority, as every generator sets them up. */
+export const ORGANISATION: Organisation = {
+  company: COMPANY, holidays: HOLIDAYS, departments: DEPARTMENTS, roles: ROLE_GRANTS, staff: STAFF, approvalLimits: APPROVAL_LIMITS, sharedBoxes: SHARED_BOXES,
+  others: [
+    { ...BANK_USER, role: 'bank', kind: 'counterparty' },
+    { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+    { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
+  ],
+};
 
 /** Everything but the transactions, on the first day of history: the company, its people, books, items and vendors. */
 export function buildMaster(b: ScenarioBuilder, start: string, r: { vendors: Rng; prices: Rng; bank: Rng }): HalvorsenMaster {
   b.advanceTo(start);
-  b.sys('POST', '/company', { code: COMPANY.code, name: COMPANY.name, currency: COMPANY.currency, fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] });
-  for (const [date, name] of HOLIDAYS) b.sys('POST', '/calendar/holidays', { date, name });
-  for (const [id, name] of DEPARTMENTS) b.sys('POST', '/departments', { id, name });
-  for (const id of Object.keys(ROLE_GRANTS)) b.sys('POST', '/roles', { id, name: ROLE_GRANTS[id]!.name, permissions: roleGrants(id).permissions });
-  for (const u of [...STAFF].sort((a, z) => depth(a.id) - depth(z.id) || (a.id < z.id ? -1 : 1))) {
-    b.sys('POST', '/users', { id: u.id, name: u.name, title: u.title, email: `${u.id}@${COMPANY.domain}`, phone: u.phone, department: u.department, ...(u.manager ? { manager: u.manager } : {}), roles: u.roles, kind: 'staff' });
-  }
-  for (const [id, , manager] of DEPARTMENTS) b.sys('POST', `/departments/${id}/manager`, { manager });
-  for (const [role, documentType, amount] of APPROVAL_LIMITS) b.sys('POST', '/approval-limits', { subject_type: 'role', subject: role, document_type: documentType, amount });
-  b.sys('POST', '/users', { id: BANK_USER.id, name: BANK_USER.name, email: BANK_USER.email, roles: ['bank'], kind: 'counterparty' });
-  b.sys('POST', '/users', { id: VENDOR_DESK.id, name: VENDOR_DESK.name, email: VENDOR_DESK.email, roles: ['vendor'], kind: 'counterparty' });
-  b.sys('POST', '/users', { id: SIMULATOR_USER.id, name: SIMULATOR_USER.name, email: SIMULATOR_USER.email, roles: ['scenario'], kind: 'system' });
-  for (const [box, name] of SHARED_BOXES) b.sys('POST', '/message-boxes', { box, address: `${box}@${COMPANY.domain}`, name: `${COMPANY.name} ${name}` });
+  setUpOrganisation(b, ORGANISATION);
+  shareBoxes(b, ORGANISATION);
 
   for (const [code, name, type, subledger] of CHART) b.sys('POST', '/accounts', { code, name, type, ...(subledger ? { subledger } : {}) });
   b.sys('POST', '/bank-accounts', { id: OPERATING_ACCOUNT, name: 'Operating account', gl_account: '1000', bank_name: BANK_USER.name, account_number: `3300${r.bank.digits(8)}` });

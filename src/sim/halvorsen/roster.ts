@@ -1,18 +1,10 @@
+import { staffOf, type StaffMember } from '../organisation';
+
 /**
  * Halvorsen Distribution Co.'s people (seed 004): a small distributor's finance, purchasing and
  * warehouse staff, and the counterparties who act as users. Ids are stable across seeds because
  * tasks name their agent user (the AP clerk, Sofia Berg).
  */
-export interface StaffMember {
-  id: string;
-  name: string;
-  title: string;
-  department: string;
-  manager: string | null;
-  roles: string[];
-  phone: string;
-}
-
 export const COMPANY = {
   code: 'HDC',
   name: 'Halvorsen Distribution Co.',
@@ -28,8 +20,7 @@ export const DEPARTMENTS: [id: string, name: string, manager: string][] = [
   ['WH', 'Warehouse', 'ali.karim'],
 ];
 
-const s = (id: string, name: string, title: string, department: string, manager: string | null, roles: string[], ext: number): StaffMember =>
-  ({ id, name, title, department, manager, roles: ['employee', ...roles], phone: `(218) 555-${String(ext).padStart(4, '0')}` });
+const s = staffOf('218');
 
 export const STAFF: StaffMember[] = [
   s('erik.halvorsen', 'Erik Halvorsen', 'President', 'EXEC', null, ['executive'], 2001),

@@ -1,7 +1,7 @@
-import { knownPermissions } from '../../api/routes';
 import { addDays, addMonths } from '../../domain/calendar';
 import { formatCents } from '../../domain/money';
-import { resolveGrants, type ScenarioBuilder } from '../builder';
+import type { ScenarioBuilder } from '../builder';
+import { setUpOrganisation, shareBoxes, type Organisation } from '../organisation';
 import { rng } from '../random';
 import { buildCatalog, SUBSTITUTES, WAREHOUSES, type ItemSpec } from './catalog';
 import { CHART, DEPARTMENT_BUDGETS } from './chart';
@@ -29,6 +29,16 @@ const HOLIDAYS: [string, string][] = [
   ['2026-11-27', 'Day after Thanksgiving'], ['2026-12-25', 'Christmas Day'],
 ];
 
+/** Northgate's people, calendar and delegation of authority, as every generator sets them up. */
+export const ORGANISATION: Organisation = {
+  company: COMPANY, holidays: HOLIDAYS, departments: DEPARTMENTS, roles: ROLE_GRANTS, staff: STAFF, approvalLimits: APPROVAL_LIMITS, sharedBoxes: SHARED_BOXES,
+  others: [
+    { ...BANK_USER, role: 'bank', kind: 'counterparty' },
+    { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
+    { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+  ],
+};
+
 export interface NorthgateMaster {
   items: ItemSpec[];
   vendors: VendorSpec[];
@@ -46,22 +56,9 @@ const dollars = (cents: number) => formatCents(cents, false);
 export function buildMaster(b: ScenarioBuilder, historyStart: string): NorthgateMaster {
   const seed = b.seed;
   b.advanceTo(historyStart);
-  b.sys('POST', '/company', { code: COMPANY.code, name: COMPANY.name, currency: COMPANY.currency, fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] });
-  for (const [date, name] of HOLIDAYS) if (date >= historyStart) b.sys('POST', '/calendar/holidays', { date, name });
-  for (const [id, name] of DEPARTMENTS) b.sys('POST', '/departments', { id, name });
-
-  for (const [id, role] of Object.entries(ROLE_GRANTS)) b.sys('POST', '/roles', { id, name: role.name, permissions: roleGrants(id).permissions });
-  const ordered = [...STAFF].sort((a, z) => depth(a.id) - depth(z.id) || (a.id < z.id ? -1 : 1));
-  for (const u of ordered) {
-    b.sys('POST', '/users', { id: u.id, name: u.name, title: u.title, email: `${u.id}@${COMPANY.domain}`, phone: u.phone, department: u.department, ...(u.manager ? { manager: u.manager } : {}), roles: u.roles, kind: 'staff' });
-  }
-  for (const [id, , manager] of DEPARTMENTS) b.sys('POST', `/departments/${id}/manager`, { manager });
-  for (const [role, documentType, amount] of APPROVAL_LIMITS) b.sys('POST', '/approval-limits', { subject_type: 'role', subject: role, document_type: documentType, amount });
-  b.sys('POST', '/users', { id: BANK_USER.id, name: BANK_USER.name, email: BANK_USER.email, roles: ['bank'], kind: 'counterparty' });
-  b.sys('POST', '/users', { id: SIMULATOR_USER.id, name: SIMULATOR_USER.name, email: SIMULATOR_USER.email, roles: ['scenario'], kind: 'system' });
-  b.sys('POST', '/users', { id: VENDOR_DESK.id, name: VENDOR_DESK.name, email: VENDOR_DESK.email, roles: ['vendor'], kind: 'counterparty' });
+  setUpOrganisation(b, ORGANISATION);
   b.sys('POST', '/purchasing/approval-policy', { rule: 'named_user', user: 'maya.chen' });
-  for (const [box, name] of SHARED_BOXES) b.sys('POST', '/message-boxes', { box, address: `${box}@${COMPANY.domain}`, name: `${COMPANY.name} ${name}` });
+  shareBoxes(b, ORGANISATION);
 
   const r = rng(seed, 'northgate.master');
   scheduleLeaves(b, historyStart);
@@ -127,17 +124,6 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   setBudgets(b, rng(seed, 'northgate.budgets'));
   b.sys('POST', '/ledger/journal-policy', { preparer_may_approve_up_to: '0.00' });
   return { items, vendors, customers, suppliers, preferredVendor, agreements };
-}
-
-/** A role's permissions, and the patterns of ROLE_GRANTS that match no permission that exists. */
-export function roleGrants(role: string): { permissions: string[]; unmatched: string[] } {
-  return resolveGrants(ROLE_GRANTS[role]!.grants, knownPermissions(SHARED_BOXES.map(([box]) => box)));
-}
-
-function depth(user: string): number {
-  let d = 0;
-  for (let u = STAFF.find((s) => s.id === user); u?.manager; u = STAFF.find((s) => s.id === u!.manager)) d += 1;
-  return d;
 }
 
 /** Each staff member takes one or two weeks off during the year, on dates drawn from the seed. */

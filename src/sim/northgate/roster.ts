@@ -1,19 +1,11 @@
+import { staffOf, type StaffMember } from '../organisation';
+
 /**
  * Northgate Valve Co.'s people: twenty named staff in purchasing, receiving, AP, sales, credit,
  * production, accounting and management, and the counterparties who act as users. Ids are stable
  * across seeds because tasks name their agent user; leave calendars and some limits come from
  * the seed.
  */
-export interface StaffMember {
-  id: string;
-  name: string;
-  title: string;
-  department: string;
-  manager: string | null;
-  roles: string[];
-  phone: string;
-}
-
 export const COMPANY = {
   code: 'NVC',
   name: 'Northgate Valve Co.',
@@ -35,8 +27,7 @@ export const DEPARTMENTS: [id: string, name: string, manager: string][] = [
   ['HR', 'People and office', 'mia.santos'],
 ];
 
-const s = (id: string, name: string, title: string, department: string, manager: string | null, roles: string[], ext: number): StaffMember =>
-  ({ id, name, title, department, manager, roles: ['employee', ...roles], phone: `(937) 555-${String(ext).padStart(4, '0')}` });
+const s = staffOf('937');
 
 export const STAFF: StaffMember[] = [
   s('daniel.okafor', 'Daniel Okafor', 'President and CEO', 'EXEC', null, ['executive'], 1001),
