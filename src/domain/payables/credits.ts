@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DebitMemoRaised, VendorCreditApplied, VendorCreditRecorded } from '../../events/contracts/payables-memos';
 import type { ApInvoiceRow } from '../../projections/payables-invoices';
+import type { AccountRow } from '../../projections/ledger';
 import { defineAction, type RouteDef } from '../action';
 import { emit, isRefusal, refuse, type DecideContext, type Refusal } from '../decision';
 import { assertAccountsPostable, assertPeriodOpen, JournalBuilder } from '../ledger/journal';
@@ -22,11 +23,18 @@ export function openInvoiceFor(ctx: DecideContext, id: string, vendor: string, a
   return inv;
 }
 
-function offsetAccount(ctx: DecideContext, account: string): Refusal | undefined {
+/**
+ * What a memo posts against, checked today: its offset account (postable, not a control account),
+ * an open period, and the AP control account it moves.
+ */
+function memoPosting(ctx: DecideContext, account: string): Refusal | { ap: AccountRow } {
   const bad = assertAccountsPostable(ctx.read, [account]);
   if (bad) return bad;
   if (ctx.read.ledger.account(account)!.control) return refuse('invalid_request', `${account} is a control account; a memo credits a variance or expense account.`, 422);
-  return undefined;
+  const closed = assertPeriodOpen(ctx, ctx.today);
+  if (closed) return closed;
+  const ap = controlAccount(ctx.read, 'ap');
+  return isRefusal(ap) ? ap : { ap };
 }
 
 export interface CreditInput {
@@ -62,12 +70,9 @@ export function recordCredit(ctx: DecideContext, input: CreditInput) {
     invoice = isRefusal(inv) ? null : inv.id;
   }
   const account = input.account ?? ctx.read.payables.policy().price_variance_account;
-  const bad = offsetAccount(ctx, account);
-  if (bad) return bad;
-  const closed = assertPeriodOpen(ctx, ctx.today);
-  if (closed) return closed;
-  const ap = controlAccount(ctx.read, 'ap');
-  if (isRefusal(ap)) return ap;
+  const posting = memoPosting(ctx, account);
+  if (isRefusal(posting)) return posting;
+  const { ap } = posting;
   const id = ctx.nextId('VCM');
   const journal = new JournalBuilder(ctx.today, `Vendor credit memo ${id} (${input.vendor_reference}) from ${vendor.id}`)
     .debit(ap.code, input.amount, { party_type: 'vendor', party_id: vendor.id, document_id: invoice ?? id })
@@ -152,12 +157,9 @@ export const creditRoutes: RouteDef[] = [
       const inv = openInvoiceFor(ctx, found.id, found.vendor, valued.amount);
       if (isRefusal(inv)) return inv;
       const account = body.account ?? ctx.read.payables.policy().quantity_variance_account;
-      const bad = offsetAccount(ctx, account);
-      if (bad) return bad;
-      const closed = assertPeriodOpen(ctx, ctx.today);
-      if (closed) return closed;
-      const ap = controlAccount(ctx.read, 'ap');
-      if (isRefusal(ap)) return ap;
+      const posting = memoPosting(ctx, account);
+      if (isRefusal(posting)) return posting;
+      const { ap } = posting;
       const id = ctx.nextId('DM');
       const refs = { party_type: 'vendor' as const, party_id: inv.vendor };
       const journal = new JournalBuilder(ctx.today, `Debit memo ${id} against ${inv.id} (${inv.vendor_invoice_number}): ${body.reason}`)
