@@ -12,6 +12,7 @@ import { packHash } from '../task-pack/fingerprint';
 import type { TaskPack } from '../task-pack/load';
 import { gradeOrError, runAttempt } from './attempt';
 import type { Progress } from './company';
+import { unfinishedTurns } from './turn-outcome';
 import { codeVersion } from './code-version';
 import { buildStartState } from './start-state';
 
@@ -90,11 +91,11 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   const refDir = join(dir, 'reference');
   const run = await runAttempt({ pack, code, packHash: id.pack_hash, scenarioDir: dir, seed: options.seed, agent: { kind: 'oracle' }, attemptDir: join(refDir, 'oracle-run'), label: 'reference', rep: 1, grade: false, log });
   if (run.record.run_error) throw new Error(`The oracle's run failed, so there is no reference: ${run.record.run_error}`);
-  const broken = run.record.turns.find((t) => t.timed_out || t.exit_code !== 0);
+  const [broken] = unfinishedTurns(run.record.turns);
   if (broken) {
     const stderr = join(run.dir, 'turns', String(broken.index), 'stderr.txt');
     const first = existsSync(stderr) ? readFileSync(stderr, 'utf8').split('\n').find((l) => l.trim()) : undefined;
-    throw new Error(`The oracle's turn ${broken.index} ${broken.timed_out ? 'timed out' : `exited ${broken.exit_code ?? broken.signal}`}, so there is no reference${first ? `: ${first.trim()}` : ''} (${stderr})`);
+    throw new Error(`The oracle's ${broken.text}, so there is no reference${first ? `: ${first.trim()}` : ''} (${stderr})`);
   }
   const reference = writeReference(pack, run.dir, refDir);
   const result = gradeOrError(run.dir, pack, readAttemptRecord(run.dir));

@@ -69,6 +69,7 @@ export function problemsOf(cells: readonly StrategyCell[], blind: StrategiesRepo
   for (const c of cells) {
     const where = `${c.family} seed ${c.seed}: ${c.strategy}`;
     if (c.verdict === 'error') out.push(`${where} could not be graded (${c.error ?? 'error'})`);
+    else if (c.unfinished) out.push(`${where} did not finish: ${c.unfinished}`);
     else if ((c.kind === 'reference' || c.kind === 'alternative') && !c.passed) out.push(`${where} failed ${c.failed_checks.join(', ')}`);
     else if ((c.kind === 'failing' || c.kind === 'regression') && c.passed) out.push(`${where} passed`);
   }
@@ -110,6 +111,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 function cellText(c: StrategyCell | undefined): string {
   if (!c) return '';
   if (c.verdict === 'error') return 'ERROR';
+  if (c.unfinished) return 'BROKEN';
   if (c.kind === 'reference' || c.kind === 'alternative') return c.passed ? 'pass' : `FAIL ${pct(share(c))}`;
   if (c.kind === 'blind') return c.passed ? 'pass (chance)' : `fail ${pct(share(c))}`;
   return c.passed ? 'PASSED' : `fail ${pct(share(c))}`;

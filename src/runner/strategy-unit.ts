@@ -6,6 +6,7 @@ import { loadPack } from '../task-pack/load';
 import { loadPackCode } from '../task-pack/module-loader';
 import type { AgentSpec } from './agent-spec';
 import { runAttempt } from './attempt';
+import { unfinishedTurns } from './turn-outcome';
 import { generateScenario } from './scenario';
 
 export type StrategyKind = 'reference' | 'alternative' | 'failing' | 'regression' | 'blind';
@@ -28,6 +29,8 @@ export interface StrategyCell {
   /** Blind only: the chance it passes this scenario. */
   chance?: number;
   error?: string;
+  /** Turns the policy did not finish: such a run shows nothing about the checks either way. */
+  unfinished?: string;
 }
 
 export interface StrategyUnitOptions {
@@ -75,10 +78,11 @@ export async function runStrategyUnit(o: StrategyUnitOptions): Promise<StrategyC
       attemptDir: join(o.runsDir, p.policy), label: 'strategies', rep: 1, log: o.log,
     });
     const r = out.result!;
+    const unfinished = unfinishedTurns(r.turns).map((t) => `${t.text} (${join(o.runsDir, p.policy, 'turns', String(t.index), 'stderr.txt')})`).join('; ');
     cells.push({
       family: m.family, task: pack.slug, seed: o.seed, kind: p.kind, strategy: p.strategy, policy: p.policy, verdict: r.verdict, passed: r.verdict === 'pass',
       checks_passed: r.checks.filter((c) => c.passed).length, checks_total: r.checks.length, failed_checks: r.checks.filter((c) => !c.passed).map((c) => c.id),
-      ...(p.kind === 'blind' ? { chance: m.blind.chance(truth) } : {}), ...(r.error ? { error: r.error } : {}),
+      ...(p.kind === 'blind' ? { chance: m.blind.chance(truth) } : {}), ...(r.error ? { error: r.error } : {}), ...(unfinished ? { unfinished } : {}),
     });
   }
   return cells;

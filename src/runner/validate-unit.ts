@@ -7,6 +7,7 @@ import { agentText, type AgentSpec } from './agent-spec';
 import { runAttempt } from './attempt';
 import { generateScenario } from './scenario';
 import { FAULTS_FILE, resolveFaults } from './fault-condition';
+import { unfinishedTurns } from './turn-outcome';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** One control of seed 000 §11 and how it came out. */
@@ -35,14 +36,10 @@ export interface UnitOptions {
 
 const failedIds = (r: AttemptResult) => r.checks.filter((c) => !c.passed).map((c) => c.id);
 
-/**
- * Turns a scripted policy did not finish cleanly. A reference or a plausible mistake that crashed
- * part-way proves nothing about the checks, whatever the verdict says.
- */
+/** A scripted policy's unfinished turns, pointing at their stderr, or null when every turn finished. */
 function brokenTurns(r: AttemptResult): string | null {
-  const broken = r.turns.filter((t) => t.timed_out || t.exit_code !== 0);
-  if (broken.length === 0) return null;
-  return broken.map((t) => `turn ${t.index} ${t.timed_out ? 'timed out' : `exited ${t.exit_code ?? t.signal}`} (turns/${t.index}/stderr.txt)`).join('; ');
+  const broken = unfinishedTurns(r.turns);
+  return broken.length === 0 ? null : broken.map((t) => `${t.text} (turns/${t.index}/stderr.txt)`).join('; ');
 }
 
 /**

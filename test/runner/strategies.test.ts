@@ -38,6 +38,11 @@ describe('a matrix that falls short of seed 004', () => {
     ]);
   });
 
+  it('names a strategy whose turn did not finish, though it failed as a failing strategy should', () => {
+    const cells = [cell({ kind: 'failing', strategy: 'hold everything', verdict: 'fail', passed: false, checks_passed: 5, unfinished: 'turn 1 exited 1 (runs/hold_both/turns/1/stderr.txt)' })];
+    expect(problemsOf(cells, { runs: 0, passed: 0, expected: 0, upper95: 0 })).toEqual(['duplicate seed 1: hold everything did not finish: turn 1 exited 1 (runs/hold_both/turns/1/stderr.txt)']);
+  });
+
   it('totals each strategy over its runs with the mean share of checks still satisfied', () => {
     const totals = totalsOf([cell({ kind: 'failing', strategy: 'hold everything', verdict: 'fail', passed: false, checks_passed: 5 }), cell({ kind: 'failing', strategy: 'hold everything', seed: 2, verdict: 'fail', passed: false, checks_passed: 4 })]);
     expect(totals).toEqual([{ kind: 'failing', strategy: 'hold everything', runs: 2, passed: 0, mean_share: 0.5 }]);
