@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { parse } from 'yaml';
 import type { TaskPack } from './load';
 
 export function filesUnder(dir: string): string[] {
@@ -24,19 +23,9 @@ export function hashFiles(root: string, files: readonly string[]): string {
   return h.digest('hex');
 }
 
-/**
- * The folders a pack's behaviour depends on: its own and those of the tasks it is a variant of,
- * whose checks and projections it inherits.
- */
+/** The folders a pack's behaviour depends on: its own and those of the tasks it is a variant of, whose checks and projections it inherits. */
 export function packFolders(pack: TaskPack): string[] {
-  const folders = [pack.dir];
-  for (let base = pack.spec.variant_of; base !== undefined;) {
-    const dir = join(dirname(pack.dir), base);
-    if (folders.includes(dir) || !existsSync(join(dir, 'task.yaml'))) break;
-    folders.push(dir);
-    base = (parse(readFileSync(join(dir, 'task.yaml'), 'utf8')) as { variant_of?: string } | null)?.variant_of;
-  }
-  return folders;
+  return [pack.dir, ...pack.baseDirs];
 }
 
 /**

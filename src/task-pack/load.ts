@@ -15,6 +15,8 @@ export interface TaskPack {
   handbookDir: string;
   spec: TaskSpec;
   policies: Policies;
+  /** The folders of the tasks this one is a variant of, nearest first (empty for a task that varies none). */
+  baseDirs: string[];
 }
 
 /** The folder real task packs live in: tasks/ beside package.json. */
@@ -34,11 +36,15 @@ export function loadPack(task: string, tasksDir?: string): TaskPack {
   const dir = resolvePackDir(task, tasksDir);
   const taskFile = join(dir, 'task.yaml');
   const policiesFile = join(dir, 'policies.yaml');
-  const spec = specAt(dir, []);
-  return { slug: spec.id, dir, taskFile, policiesFile, handbookDir: join(dir, 'handbook'), spec, policies: loadPolicies(policiesFile) };
+  const chain = [dir];
+  const spec = specAt(dir, chain);
+  return { slug: spec.id, dir, taskFile, policiesFile, handbookDir: join(dir, 'handbook'), spec, policies: loadPolicies(policiesFile), baseDirs: chain.slice(1) };
 }
 
-/** The spec in `dir`'s task.yaml, with everything it inherits when it is a variant of another task. */
+/**
+ * The spec in `dir`'s task.yaml, with everything it inherits when it is a variant of another task.
+ * `chain` holds the folders read so far; the folders of the tasks it varies are added to it, nearest first.
+ */
 function specAt(dir: string, chain: string[]): TaskSpec {
   const yaml = YamlFile.read(join(dir, 'task.yaml'));
   yaml.check(TaskSpecSchema, yaml.data);
@@ -47,9 +53,10 @@ function specAt(dir: string, chain: string[]): TaskSpec {
   let base: TaskSpec | undefined;
   if (data.variant_of) {
     const baseDir = join(dirname(dir), data.variant_of);
-    if (chain.includes(baseDir) || baseDir === dir) throw yaml.error(['variant_of'], `the variant_of chain loops back to '${data.variant_of}'`);
+    if (chain.includes(baseDir)) throw yaml.error(['variant_of'], `the variant_of chain loops back to '${data.variant_of}'`);
     if (!existsSync(join(baseDir, 'task.yaml'))) throw yaml.error(['variant_of'], `no task '${data.variant_of}' beside this one`);
-    base = specAt(baseDir, [...chain, dir]);
+    chain.push(baseDir);
+    base = specAt(baseDir, chain);
   }
   return readSpec(yaml, base);
 }
