@@ -1,9 +1,8 @@
-import seedrandom from 'seedrandom';
 import { Api } from '../src/api/pipeline';
 import { allRoutes } from '../src/api/routes';
 import { createAppRegistry } from '../src/projections';
 import { ErpDb } from '../src/projections/erp-db';
-import { northgate } from '../src/sim/northgate';
+import { buildCompany } from '../src/runner/company';
 import { printFigures, timeIt, wantsJson, type Figure } from './figures';
 
 const SEEDS = (process.env.BENCH_GEN_SEEDS ?? '0,1,2').split(',').map(Number);
@@ -20,7 +19,7 @@ export function benchGen(): Figure[] {
   for (const seed of SEEDS) {
     const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
     const api = new Api(erp, allRoutes());
-    const run = timeIt(() => northgate({ api, seed, random: (s) => seedrandom(`company:northgate:${seed}:${s}`) }));
+    const run = timeIt(() => buildCompany('northgate', seed, api));
     const written = erp.store.lastSeq();
     erp.close();
     total += run.seconds;

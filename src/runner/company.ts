@@ -21,6 +21,11 @@ export function companyGenerator(company: string): CompanyGenerator {
   return generator;
 }
 
+/** Builds the company into `api`'s database with its generator, from the seed's named company streams. */
+export function buildCompany(company: string, seed: number, api: Api, progress?: Progress): World {
+  return companyGenerator(company)({ api, seed, random: (stream) => seedrandom(`company:${company}:${seed}:${stream}`), progress });
+}
+
 export interface OpenCompany {
   erp: ErpDb;
   api: Api;
@@ -34,12 +39,12 @@ export interface OpenCompany {
  * (and then cached). The caller adds to it, closes it and settles it to one file.
  */
 export function openCompany(company: string, seed: number, file: string, options: { progress?: Progress; fresh?: boolean } = {}): OpenCompany {
-  const generator = companyGenerator(company);
+  companyGenerator(company);
   const cached = options.fresh ? undefined : companyFromCache(company, seed, file);
   const erp = ErpDb.open(file, createAppRegistry(), { fast: true });
   const api = new Api(erp, allRoutes());
   try {
-    const world = cached ?? generator({ api, seed, random: (stream) => seedrandom(`company:${company}:${seed}:${stream}`), progress: options.progress });
+    const world = cached ?? buildCompany(company, seed, api, options.progress);
     if (!cached) saveCompany(company, seed, erp, world);
     return { erp, api, world, cached: cached !== undefined };
   } catch (err) {

@@ -2,13 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import seedrandom from 'seedrandom';
 import { Api } from '../../src/api/pipeline';
 import { allRoutes } from '../../src/api/routes';
 import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
-import { generateCompany } from '../../src/runner/company';
-import { COMPANIES } from '../../src/sim/companies';
+import { buildCompany, generateCompany } from '../../src/runner/company';
 
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-company-'));
 process.env.BB_ERP_CACHE_DIR = join(root, 'cache');
@@ -39,7 +37,7 @@ describe('generating a company alone', () => {
 
   it('checks its health without writing to its log: the events are the generator\'s alone', () => {
     const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
-    COMPANIES['small-company']!({ api: new Api(erp, allRoutes()), seed: 0, random: (s) => seedrandom(`company:small-company:0:${s}`) });
+    buildCompany('small-company', 0, new Api(erp, allRoutes()));
     expect(first.manifest.events).toBe(erp.store.lastSeq());
     erp.close();
   });

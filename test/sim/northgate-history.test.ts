@@ -4,14 +4,14 @@ import { canonicalHash } from '../../src/events/canonical-hash';
 import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
 import { companyHealth } from '../../src/runner/company-health';
-import { northgate, HISTORY_END } from '../../src/sim/northgate';
-import seedrandom from 'seedrandom';
+import { buildCompany } from '../../src/runner/company';
+import { HISTORY_END } from '../../src/sim/northgate';
 
 /** Northgate with its twelve months of history, built through the generator as a task would get it. */
 function generate(seed: number, progress?: (done: number, total: number, note: string) => void) {
   const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
   const api = new Api(erp, allRoutes());
-  const world = northgate({ api, seed, random: (s) => seedrandom(`company:northgate:${seed}:${s}`), progress });
+  const world = buildCompany('northgate', seed, api, progress);
   return { erp, api, world };
 }
 
