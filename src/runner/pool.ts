@@ -31,3 +31,19 @@ export function runWorker<R>(script: string, options: unknown): Promise<R> {
     });
   });
 }
+
+/**
+ * The worker's side of runWorker: runs one unit (a task and seed) given as JSON in argv[2] and
+ * prints its result as one JSON line on stdout; progress goes to stderr with the unit's name in
+ * front. Exits 1 with the error's message when the unit throws.
+ */
+export function serveUnit<O extends { task: string; seed: number }, R>(run: (options: O & { log: (line: string) => void }) => Promise<R>): void {
+  const options = JSON.parse(process.argv[2]!) as O;
+  const prefix = `[${options.task} seed ${options.seed}] `;
+  run({ ...options, log: (line) => process.stderr.write(prefix + line + '\n') })
+    .then((result) => process.stdout.write(JSON.stringify(result) + '\n'))
+    .catch((err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    });
+}
