@@ -1,4 +1,4 @@
-import { InventoryAdjusted, InventoryIssued, InventoryTransferred, type InventoryMovement } from '../events/contracts/inventory';
+import { CONSUMPTION_TYPES, InventoryAdjusted, InventoryIssued, InventoryTransferred, type InventoryMovement } from '../events/contracts/inventory';
 import { roundQty } from './quantities';
 import { defineReadModel, on, onEvery } from './read-model';
 import type { TableAccess } from './table-access';
@@ -141,7 +141,9 @@ function inventoryQueries(t: TableAccess) {
     stock,
     /** On-hand quantity of an item, in one warehouse or in all. */
     onHand(item: string, warehouse?: string, asOf?: string): number {
-      return roundQty(stock({ item, warehouse }, asOf).reduce((s, r) => s + r.qty, 0));
+      const row = t.prepared(`SELECT COALESCE(SUM(qty), 0) AS q FROM inventory_transactions WHERE item = ? AND (? IS NULL OR warehouse = ?) AND (? IS NULL OR date <= ?)`)
+        .get(item, warehouse ?? null, warehouse ?? null, asOf ?? null, asOf ?? null) as { q: number };
+      return roundQty(row.q);
     },
     /**
      * The inventory subledger: the value of every movement dated on or before `asOf`, in cents; with
@@ -158,10 +160,14 @@ function inventoryQueries(t: TableAccess) {
     issue: (id: string) => t.get('inventory_issues', id),
     adjustment: (id: string) => t.get('adjustments', id),
     transfer: (id: string) => t.get('transfers', id),
-    /** Quantity and value issued per item and month between two dates (inclusive), for usage averages. */
+    /**
+     * Quantity and value consumed per item and month between two dates (inclusive), for usage
+     * averages: issues to cost centers and to work orders, net of reversed work-order issues.
+     */
     issuesByMonth(from: string, to: string, item?: string): { item: string; month: string; qty: number; value: number }[] {
-      const params: unknown[] = [from, to];
-      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions WHERE type = 'issue' AND date >= ? AND date <= ?`;
+      const params: unknown[] = [...CONSUMPTION_TYPES, from, to];
+      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions
+        WHERE type IN (${CONSUMPTION_TYPES.map(() => '?').join(', ')}) AND date >= ? AND date <= ?`;
       if (item) {
         sql += ' AND item = ?';
         params.push(item);

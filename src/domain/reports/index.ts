@@ -1,13 +1,17 @@
 // Importing a report module registers it; an area adding a report adds its import here.
 import './ap-aging';
 import './budget-vs-actual';
+import './capacity-load';
 import './cash-position';
 import './control-ties';
 import './item-usage';
+import './mrp-exceptions';
 import './on-hand';
 import './open-purchase-orders';
+import './production-variances';
 import './grni';
 import './trial-balance';
+import './wip';
 
 export { reportRoutes } from './registry';
 export { defineReport, ReportParams } from './registry';

@@ -1,0 +1,8 @@
+import type { RouteDef } from '../action';
+import { forecastRoutes } from './forecasts';
+import { runRoutes } from './runs';
+import { suggestionRoutes } from './suggestions';
+
+export { registerDemandSource, type DemandSource } from './inputs';
+
+export const mrpRoutes: RouteDef[] = [...forecastRoutes, ...runRoutes, ...suggestionRoutes];
