@@ -130,7 +130,7 @@ function stockWhere(filter: StockFilter, asOf?: string): { sql: string; params: 
 function inventoryQueries(t: TableAccess) {
   const stock = (filter: StockFilter = {}, asOf?: string): StockRow[] => {
     const where = stockWhere(filter, asOf);
-    const rows = t.db.prepare(
+    const rows = t.prepared(
       `SELECT item, warehouse, location, lot, MIN(expiry) AS expiry, SUM(qty) AS qty, SUM(value) AS value FROM inventory_transactions ${where.sql}
        GROUP BY item, warehouse, location, lot ORDER BY item, warehouse, location, lot`,
     ).all(...where.params) as StockRow[];
@@ -151,8 +151,8 @@ function inventoryQueries(t: TableAccess) {
      */
     valueAsOf(asOf: string, account?: string): number {
       const row = account === undefined
-        ? t.db.prepare('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf)
-        : t.db.prepare('SELECT COALESCE(SUM(t.value), 0) AS v FROM inventory_transactions t JOIN items i ON i.id = t.item WHERE t.date <= ? AND i.inventory_account = ?').get(asOf, account);
+        ? t.prepared('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf)
+        : t.prepared('SELECT COALESCE(SUM(t.value), 0) AS v FROM inventory_transactions t JOIN items i ON i.id = t.item WHERE t.date <= ? AND i.inventory_account = ?').get(asOf, account);
       return (row as { v: number }).v;
     },
     transaction: (id: string) => t.get<InventoryTransactionRow & Record<string, unknown>>('inventory_transactions', id),
@@ -173,7 +173,7 @@ function inventoryQueries(t: TableAccess) {
         params.push(item);
       }
       sql += ' GROUP BY item, month ORDER BY item, month';
-      return (t.db.prepare(sql).all(...params) as { item: string; month: string; qty: number; value: number }[]).map((r) => ({ ...r, qty: roundQty(r.qty) }));
+      return (t.prepared(sql).all(...params) as { item: string; month: string; qty: number; value: number }[]).map((r) => ({ ...r, qty: roundQty(r.qty) }));
     },
   };
 }

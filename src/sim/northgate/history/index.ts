@@ -9,10 +9,15 @@ import type { HistoryDay, Routine } from './context';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
 import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
-import { buyApproved, consumeStock, departmentSpend, replenishStock } from './purchasing';
+import { forecastDemand, planProduction, runProduction } from './production';
+import { buyApproved, departmentSpend, replenishStock } from './purchasing';
+import { shipFinishedGoodsStandIn } from './sales-stand-in';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
-export const ROUTINES: readonly Routine[] = [replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun, consumeStock, depositSales, closeMonth];
+export const ROUTINES: readonly Routine[] = [
+  forecastDemand, replenishStock, departmentSpend, buyApproved, planProduction, runProduction, validateAndApprove, monthlyBills, weeklyPaymentRun,
+  shipFinishedGoodsStandIn, depositSales, closeMonth,
+];
 
 /**
  * Twelve months of history (seed 000 environment §2): the simulator's counterparties and the
