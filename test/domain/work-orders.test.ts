@@ -152,6 +152,12 @@ describe('completing and closing', () => {
     });
     expect(gl(api, id).slice(-2)).toEqual([['5120', 4536, 0], ['1310', 0, 4536]]);
     expect(api.read.manufacturing.wipAsOf('2026-10-05')).toBe(0);
+    expect(call(api, tokens.ava, 'GET', '/reports/production-variances').body.rows).toEqual([{
+      work_order: id, item: 'VALVE-A', closed_date: '2026-10-05', qty: 4, qty_completed: 3, qty_scrapped: 1, material_standard: 242.4, material_actual: 245.36, material_variance: 2.96,
+      conversion_standard: 200, conversion_applied: 200, conversion_variance: 0, standard_difference: 42.4, total_variance: 45.36,
+    }]);
+    expect(call(api, tokens.ava, 'GET', '/reports/production-variances', undefined, { query: { from: '2026-11' } }).body.rows).toEqual([]);
+    expect(call(api, tokens.ava, 'GET', '/wo-completions/WOC-000001').body.transactions.map((t: any) => [t.type, t.qty, t.value])).toEqual([['wo_completion', 3, 300]]);
   });
 
   it('applies the hours reported instead of standard, and posts the difference as a labour and overhead variance', () => {
