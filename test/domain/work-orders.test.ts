@@ -195,7 +195,7 @@ describe('cancelling and rescheduling', () => {
     const { api, tokens, id } = released();
     const other = ok(call(api, tokens.owen, 'POST', '/work-orders', { item: 'SUB-B', qty: 5 }), 'wo').id;
     expect(call(api, tokens.owen, 'POST', `/work-orders/${other}/cancel`, { reason: 'demand_cancelled' }).body.status).toBe('cancelled');
-    const list = (query: object) => call(api, tokens.ava, 'GET', '/work-orders', undefined, { query }).body;
+    const list = (query: Record<string, unknown>) => call(api, tokens.ava, 'GET', '/work-orders', undefined, { query }).body;
     expect([list({ status: 'cancelled' }).items.map((w: any) => w.id), list({ item: 'VALVE-A' }).total]).toEqual([[other], 1]);
     call(api, tokens.nina, 'POST', `/work-orders/${id}/issues`, { units: 1 });
     expect(call(api, tokens.owen, 'POST', `/work-orders/${id}/cancel`, { reason: 'x' }).body.code).toBe('invalid_state');
