@@ -22,7 +22,8 @@ export const CLIENT_SOURCES = ['src/client/'];
  * metafile, whose inputs name every module inside; `write: false` builds without writing.
  */
 export async function buildClientBundle(options: { outFile?: string; write?: boolean } = {}): Promise<{ metafile: Metafile; bytes: number }> {
-  const { build } = await import('esbuild');
+  // require, not import(): a build-time dependency, loaded only when bundling (and jest runs CommonJS).
+  const { build } = require('esbuild') as typeof import('esbuild');
   const root = packageRoot();
   const outFile = options.outFile ?? join(root, CLIENT_BUNDLE);
   const result = await build({
