@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { generateScenario, type Scenario } from '../../src/runner/scenario';
 import { packageRoot } from '../../src/package-info';
 import { loadPack } from '../../src/task-pack/load';
 import { FIXTURE_TASKS, packCopy } from '../support/packs';
+import { processesWith } from '../support/processes';
 
 /**
  * A curious shell agent in the sandbox. Turn 1 records what it was given, tries every way out the
@@ -58,18 +59,6 @@ fi
 const dir = join(root, 'attempt');
 const ws = (f: string, at = dir) => readFileSync(join(at, 'workspace', f), 'utf8');
 const kv = (text: string) => Object.fromEntries(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-/** Host processes whose command line carries the marker (zombies are not running). */
-function escapees(): number[] {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z' && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  }).map(Number);
-}
-
 let scenario: Scenario;
 let result: AttemptResult;
 const script = join(root, 'agent.sh');
@@ -151,7 +140,7 @@ describe('a command agent\'s second turn', () => {
     expect(turn).toMatchObject({ index: 2, timed_out: true, exit_code: null, signal: 'SIGTERM' });
     expect(turn.duration_s).toBeGreaterThanOrEqual(5);
     expect(turn.duration_s).toBeLessThan(12);
-    expect(escapees()).toEqual([]);
+    expect(processesWith(marker)).toEqual([]);
     expect(existsSync(join(dir, 'workspace', 'late.txt'))).toBe(false);
   });
 });

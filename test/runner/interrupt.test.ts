@@ -7,6 +7,7 @@ import { benchRun } from '../../src/runner/bench-run';
 import { campaignMetrics, collectResults } from '../../src/runner/metrics';
 import { packageRoot } from '../../src/package-info';
 import { FIXTURE_TASKS } from '../support/packs';
+import { processesWith } from '../support/processes';
 
 /** The operator's side: `erp bench run` (built) interrupted, refused without bubblewrap, run bare on request. */
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-interrupt-'));
@@ -16,17 +17,6 @@ const script = join(root, 'agent.sh');
 writeFileSync(script, `#!/bin/sh\nsetsid sh -c 'while :; do sleep 0.2; done; : ${marker}' &\necho started > started.txt\nwhile :; do sleep 0.2; done\n: ${marker}\n`);
 chmodSync(script, 0o755);
 const common = ['bench', 'run', 'leave-cover', '--tasks-dir', FIXTURE_TASKS, '--scenario', join(root, 'scenario'), '--runs-dir', join(root, 'runs'), '--agent-files', script];
-
-function markedProcesses(): number {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z' && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  }).length;
-}
 
 /** The one attempt folder under a label of runs/. */
 function attemptDir(label: string): string {
@@ -62,7 +52,7 @@ describe('erp bench run interrupted by Ctrl-C in the middle of a turn', () => {
 
   it('ends the agent, escaped children included, and exits 130', () => {
     expect(exit.code).toBe(130);
-    expect(markedProcesses()).toBe(0);
+    expect(processesWith(marker)).toEqual([]);
   });
 
   it('leaves the attempt incomplete, saying why', () => {
