@@ -37,6 +37,8 @@ export interface BenchRunOptions {
   agentFiles?: string[];
   /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
   signal?: AbortSignal;
+  /** Called once the scenario is ready, just before the first attempt (the command arms its signal handlers). */
+  onAttemptsStart?: () => void;
 }
 
 export interface BenchRunResult {
@@ -82,6 +84,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   claimLabel(labelDir, label, { condition, agent: agentText(agent), cell, faults: faults ? { spec: faults.spec, profile: faults.profile } : null });
   const seedDir = join(labelDir, pack.slug, `seed-${seed}`);
   const attempts: BenchRunResult['attempts'] = [];
+  o.onAttemptsStart?.();
   for (let i = 0; i < (o.reps ?? 1) && !o.signal?.aborted; i++) {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);

@@ -97,6 +97,8 @@ export function bwrapLauncher(supportDir: string, node: string, bundle: string):
         '--ro-bind', join(supportDir, 'group'), '/etc/group',
         '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
         '--ro-bind', node, `${SANDBOX.tools}/node`,
+        // A node outside /usr is at its own path too, for commands that name it (a harness run by node).
+        ...(node.startsWith('/usr/') ? [] : ['--ro-bind', node, node]),
         '--ro-bind', bundle, `${SANDBOX.tools}/erp-client.cjs`,
         '--ro-bind', bin, `${SANDBOX.tools}/bin`,
         // A harness's own files, at their own paths (after /tmp, so one kept under /tmp shows through).

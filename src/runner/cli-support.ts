@@ -26,10 +26,11 @@ export function progressWithBar(label: string): { log: (line: string) => void; p
 }
 
 /**
- * Ctrl-C and SIGTERM abort the signal instead of killing the process, so that a run can end its
- * agent, stop its server and mark its attempt incomplete. A second one exits at once.
+ * Once armed, Ctrl-C and SIGTERM abort the signal instead of killing the process, so that a run
+ * can end its agent, stop its server and mark its attempt incomplete. A second one exits at once.
+ * Until armed (a scenario still being built), they stop the process as usual.
  */
-export function interruptOnSignals(): { signal: AbortSignal; exitCode(): number; dispose(): void } {
+export function interruptOnSignals(): { signal: AbortSignal; arm(): void; exitCode(): number; dispose(): void } {
   const controller = new AbortController();
   let received: NodeJS.Signals | undefined;
   const on = (sig: NodeJS.Signals) => {
@@ -40,10 +41,15 @@ export function interruptOnSignals(): { signal: AbortSignal; exitCode(): number;
   };
   const onInt = () => on('SIGINT');
   const onTerm = () => on('SIGTERM');
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+  let armed = false;
   return {
     signal: controller.signal,
+    arm: () => {
+      if (armed) return;
+      armed = true;
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+    },
     exitCode: () => (received === 'SIGTERM' ? 143 : 130),
     dispose: () => {
       process.off('SIGINT', onInt);

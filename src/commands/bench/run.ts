@@ -35,7 +35,7 @@ export default class BenchRun extends Command {
     try {
       out = await benchRun({
         task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
-        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], signal: interrupt.signal, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
+        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });
     } catch (err) {
       this.error(message(err), { exit: 1 });
