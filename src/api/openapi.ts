@@ -41,6 +41,7 @@ function operation(route: RouteDef): OperationObject {
     '401': { description: 'Missing or invalid bearer token', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
     '403': { description: 'Refused: permission, limit or self-approval', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
     '404': { description: 'No such document', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '429': { description: 'Refused: this user has added as much to the audit log as one user may in a turn (log_budget_exceeded)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
   };
   const base: OperationObject = {
     operationId: operationId(route),
