@@ -10,6 +10,7 @@ import { buildQueries, type Queries } from '../projections';
 import type { ErpDb } from '../projections/erp-db';
 import { actorForToken, SYSTEM_ACTOR } from './actors';
 import { boundedPayload, LogBudget } from './log-growth';
+import { pageInfo, pageLinks } from './pagination';
 import { problem, PROBLEM_CONTENT_TYPE } from './problem';
 import type { BodyError } from './request-body';
 import { ObjectReadRules } from './read-rules';
@@ -41,6 +42,8 @@ export interface ApiResponse {
 }
 
 export const BUSINESS_DATE_HEADER = 'ERP-Business-Date';
+/** On the first response given again to a retry with its Idempotency-Key (the IETF draft's name). */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const MAX_KEY_LENGTH = 200;
 const AUTH_CHALLENGE = 'Bearer realm="bb-erp"';
 
@@ -145,16 +148,19 @@ export class Api {
     }
     const today = this.today();
     let body: object;
+    let links: string | undefined;
     try {
       const result = this.runQuery(route, params, query, actor);
       if (result === undefined) return this.refuseAndRecord(base, 404, 'not_found', `No ${route.objectType ?? 'document'} ${params.id ?? req.path}.`, asked);
       if (isRefusal(result)) return this.refuseAndRecord(base, result.status, result.code, result.detail, asked);
+      const page = pageInfo(result);
+      links = page && pageLinks(req.path, req.query ?? {}, page);
       body = this.masked({ ...(result as object), business_date: today }, actor);
     } catch (err) {
       return this.failed(base, err, asked);
     }
     this.append({ ...base, businessDate: today, outcome: 'ok', data: { params, query } });
-    return respond(200, JSON.stringify(body), 'application/json', today);
+    return respond(200, JSON.stringify(body), 'application/json', today, links ? { Link: links } : undefined);
   }
 
   /** A query's result for an actor, with no row: what a request would be answered, or what /audit may show. */
@@ -190,7 +196,7 @@ export class Api {
         }
         // A retry: the first response, byte for byte, and no new effect. The row records the retry.
         this.append({ ...base, businessDate: this.today(), outcome: 'ok', data: { idempotent_replay_of: prior.seq } });
-        return respond(prior.status, prior.response);
+        return respond(prior.status, prior.response, undefined, undefined, { [REPLAYED_HEADER]: 'true' });
       }
     }
 
@@ -227,7 +233,7 @@ export class Api {
         if (!decision.ok) {
           row = this.erp.store.appendOne({ ...base, businessDate: today, outcome: 'refused', errorCode: decision.code, data: boundedPayload(body) });
           status = decision.status;
-          responseBody = problem(status, decision.code, decision.detail, today);
+          responseBody = problem(status, decision.code, decision.detail, today, row.seq);
           contentType = PROBLEM_CONTENT_TYPE;
         } else {
           row = this.erp.store.appendOne({
@@ -263,8 +269,8 @@ export class Api {
   /** Records the refused request as a probe row (its payload bounded) and returns its problem response. */
   private refuseAndRecord(base: RowBase, status: number, code: string, detail: string, data: unknown, headers?: Record<string, string>): ApiResponse {
     const today = this.today();
-    this.append({ ...base, businessDate: today, outcome: 'refused', errorCode: code, data: boundedPayload(data ?? {}) });
-    return respond(status, JSON.stringify(problem(status, code, detail, today)), PROBLEM_CONTENT_TYPE, today, headers);
+    const row = this.append({ ...base, businessDate: today, outcome: 'refused', errorCode: code, data: boundedPayload(data ?? {}) });
+    return respond(status, JSON.stringify(problem(status, code, detail, today, row.seq)), PROBLEM_CONTENT_TYPE, today, headers);
   }
 
   private append(event: NewEvent): EventRow {
