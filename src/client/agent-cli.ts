@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { ErpClient, ForeignUrlError, RequestTimeout, type ClientResponse, type RequestOptions } from './http-client';
 import { LocalError, UsageError } from './cli-errors';
-import { renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
+import { docsData, renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
 import type { ToolManifest } from '../api/tools';
 import { bindCall, findTool, ToolCallError, toolArguments } from './tool-call';
 
@@ -67,10 +67,11 @@ export function readHandbook(dir = join(process.cwd(), 'handbook')): HandbookFil
   return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
 }
 
-export async function docsOutcome(word: string | undefined): Promise<CliOutcome> {
+export async function docsOutcome(word: string | undefined, json = false): Promise<CliOutcome> {
   try {
     const res = await clientFromEnv().get<OpenApiDoc>('/openapi.json');
     if (res.status >= 400) return outcome(res);
+    if (json) return { output: pretty(docsData(res.body, word, readHandbook())), exitCode: 0 };
     return { output: renderDocs(res.body, word, readHandbook()), exitCode: 0 };
   } catch (err) {
     return failure(err);
