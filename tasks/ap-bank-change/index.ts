@@ -16,6 +16,7 @@ export default familyTask({
   names: { holdEverything: 'hold_all', payEverything: 'pay_all' },
   negatives: {
     hold_without_note: solve(bankJudge({ ...HANDBOOK, note: false }), 'reference'),
+    vague_hold_note: solve(bankJudge({ ...HANDBOOK, vagueNote: true }), 'reference'),
     hold_every_notice: solve(bankJudge({ ...HANDBOOK, holdEveryNotice: true }), 'reference'),
     pay_requested_account: solve(bankJudge({ ...HANDBOOK, payRequested: true }), 'reference'),
   },

@@ -18,6 +18,7 @@ export default familyTask({
     pay_billed_quantity: solve(matchingJudge({ ...HANDBOOK, shortPay: false }), 'reference'),
     short_pay_without_memo: solve(matchingJudge({ ...HANDBOOK, memo: false }), 'reference'),
     memo_price_difference: solve(matchingJudge({ ...HANDBOOK, memoPriceDifference: true }), 'reference'),
+    hold_any_price_difference: solve(matchingJudge({ ...HANDBOOK, toleranceBp: 0 }), 'reference'),
   },
   // The over-billed invoice is first in a queue of two half the time.
   blind: { policy: blind, chance: (truth: Truth) => 1 / truth.planted.length },

@@ -23,9 +23,16 @@ export interface RunJudgement {
   takeDiscounts: boolean;
   /** TRE-1.2: after one does not fit, keep considering the next. */
   continuePastMisfit: boolean;
+  /**
+   * PAY-2.1: what "falls due before the next run" is measured against: the day the next run is
+   * prepared (the handbook), or, misread, the next run's payment date.
+   */
+  dueBefore: 'next_run' | 'next_payment_date';
+  /** PAY-2.2: take a discount only while it is available on the payment date, or (misread) whenever the invoice lists one. */
+  discountWhen: 'available' | 'listed';
 }
 
-export const HANDBOOK_RUN: RunJudgement = { respectFloor: true, skipDisputes: true, takeDiscounts: true, continuePastMisfit: true };
+export const HANDBOOK_RUN: RunJudgement = { respectFloor: true, skipDisputes: true, takeDiscounts: true, continuePastMisfit: true, dueBefore: 'next_run', discountWhen: 'available' };
 
 export interface RunDates {
   /** The day the run is prepared. */
@@ -46,9 +53,9 @@ export function candidates(invoices: readonly Payable[], d: RunDates, judge: Run
     if (inv.onHold || (judge.skipDisputes && inv.disputed)) continue;
     const discountAvailable = judge.takeDiscounts && inv.discountDate !== null && inv.discountDate >= d.paymentDate && inv.discount > 0;
     const expiring = discountAvailable && inv.discountDate! < d.nextPaymentDate;
-    const due = inv.due < d.nextRun;
+    const due = inv.due < (judge.dueBefore === 'next_run' ? d.nextRun : d.nextPaymentDate);
     if (!due && !expiring) continue;
-    const discount = discountAvailable ? inv.discount : 0;
+    const discount = discountAvailable || (judge.takeDiscounts && judge.discountWhen === 'listed' && inv.discount > 0) ? inv.discount : 0;
     const tier = expiring ? 1 : inv.due < d.today ? 2 : 3;
     const key = tier === 1 ? inv.discountDate! : inv.due;
     out.push({ invoice: inv.id, amount: inv.open - discount, discount, tier, key });

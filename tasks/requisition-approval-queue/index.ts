@@ -15,6 +15,7 @@ const task: TaskCode = {
     ignore_commitments: queuePolicy({ ...HANDBOOK, countCommitments: false }),
     approve_split_parts: queuePolicy({ ...HANDBOOK, seeSplits: false }),
     route_to_absent: queuePolicy({ ...HANDBOOK, followDelegation: false }),
+    same_item_is_duplicate: queuePolicy({ ...HANDBOOK, duplicateIgnoresQty: true }),
   },
 };
 

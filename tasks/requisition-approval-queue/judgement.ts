@@ -19,9 +19,11 @@ export interface Judgement {
   checkBudget: boolean;
   /** Route everything, whatever the rules say. */
   routeAll: boolean;
+  /** APR-1.7 misread: the same item is a duplicate whatever its quantity. */
+  duplicateIgnoresQty: boolean;
 }
 
-export const HANDBOOK: Judgement = { countCommitments: true, seeSplits: true, followDelegation: true, returns: true, checkBudget: true, routeAll: false };
+export const HANDBOOK: Judgement = { countCommitments: true, seeSplits: true, followDelegation: true, returns: true, checkBudget: true, routeAll: false, duplicateIgnoresQty: false };
 
 const OWN_LIMIT = 1_000_000;
 const CHAIN: [limit: number, approver: string][] = [[2_500_000, 'zoe.adams'], [10_000_000, 'grace.lin'], [Number.MAX_SAFE_INTEGER, 'daniel.okafor']];
@@ -70,7 +72,7 @@ async function decide(client: ErpClient, req: Requisition, me: { id: string; man
     for (const other of mine) {
       if (other.id === req.id || !other.approved_date || daysBetween(other.approved_date, today) > WINDOW_DAYS) continue;
       const lines = (await requisition(client, other.id)).lines;
-      if (req.lines.some((l) => lines.some((o) => (o.item ?? o.description) === (l.item ?? l.description) && o.qty === l.qty))) return { action: 'return', reason: 'duplicate_request' };
+      if (req.lines.some((l) => lines.some((o) => (o.item ?? o.description) === (l.item ?? l.description) && (judge.duplicateIgnoresQty || o.qty === l.qty)))) return { action: 'return', reason: 'duplicate_request' };
     }
   }
   if (judge.seeSplits) {
