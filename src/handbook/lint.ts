@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { ruleNamed } from '../grader/rules';
 import { paramsProblem } from '../grader/rules/framework';
 import type { TaskPack } from '../task-pack/load';
-import { placedClauses } from '../task-pack/policies';
+import { clauseRefProblem, placedClauses, splitClauseRef } from '../task-pack/policies';
 import { PackError, YamlFile } from '../task-pack/yaml-file';
 import { placeholders, renderHandbook } from './render';
 
@@ -50,6 +50,22 @@ export function lintPack(pack: TaskPack): LintReport {
     const binding = check.cites.filter((id) => clauses.get(id)?.rules?.includes(check.rule));
     if (binding.length === 0) errors.push(yaml.error(['checks', i, 'rule'], `none of the cited clauses (${check.cites.join(', ')}) binds rule ${check.rule}`).message);
   });
+
+  const negatives: [string[], string, string[]][] = [
+    ...Object.entries(pack.spec.negative_controls).map(([name, n]): [string[], string, string[]] => [['negative_controls', name, 'breaks'], name, n.breaks]),
+    ...Object.entries(pack.spec.fault_profiles).flatMap(([profile, p]) => Object.entries(p.negative_controls).map(([name, n]): [string[], string, string[]] => [['fault_profiles', profile, 'negative_controls', name, 'breaks'], name, n.breaks])),
+  ];
+  const own = yaml.data as { negative_controls?: Record<string, unknown>; fault_profiles?: Record<string, { negative_controls?: Record<string, unknown> } | string> };
+  const declaredHere = (where: string[]) => (where[0] === 'negative_controls'
+    ? own.negative_controls?.[where[1]!] !== undefined
+    : typeof own.fault_profiles?.[where[1]!] === 'object' && (own.fault_profiles[where[1]!] as { negative_controls?: Record<string, unknown> }).negative_controls?.[where[3]!] !== undefined);
+  // A variant's inherited controls are linted with their own task.yaml, where their lines are.
+  for (const [where, , breaks] of negatives.filter(([where]) => declaredHere(where))) {
+    breaks.forEach((ref, j) => {
+      const problem = clauseRefProblem(pack.policies, ref) ?? (inHandbook.has(splitClauseRef(ref).clause) ? undefined : `clause ${splitClauseRef(ref).clause} is in no handbook file`);
+      if (problem) errors.push(yaml.error([...where, j], problem).message);
+    });
+  }
 
   for (const clause of clauses.values()) {
     for (const rule of clause.rules ?? []) {

@@ -120,7 +120,7 @@ describe('the null agent\'s attempt', () => {
 describe('a negative control that names the buyer\'s manager as his delegate', () => {
   it('fails exactly the check it names, showing the differing row and the events that wrote it', async () => {
     const result = await attempt({ kind: 'negative', name: 'manager-as-delegate' }, 'neg');
-    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(pack.spec.negative_controls['neg:manager-as-delegate']);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(pack.spec.negative_controls['neg:manager-as-delegate']!.fails);
     const values = result.checks.find((c) => c.id === 'leave-values')!;
     expect(values.differing).toEqual([expect.objectContaining({ key: { employee: 'sam.ortiz', start_date: '2026-10-14' }, kind: 'changed', columns: ['delegate'] })]);
     const finalDb = new Database(join(root, 'attempts', 'neg', 'final.db'), { readonly: true });
