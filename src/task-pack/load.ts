@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../package-info';
 import { parseFaultSpec } from '../api/faults';
 import { loadPolicies, type Policies } from './policies';
-import { CHECK_SCHEMAS, CheckHead, TaskSpecSchema, type CheckSpec, type NegativeControl, type TaskSpec } from './schema';
+import { CHECK_SCHEMAS, CheckHead, NegativeEntry, NegativeShorthand, TaskSpecSchema, type CheckSpec, type NegativeControl, type TaskSpec } from './schema';
 import { PackError, YamlFile } from './yaml-file';
 
 /** A task pack as read from tasks/<slug>/ (seed 000 §7, §11): its spec, its policies, its folder. */
@@ -78,6 +78,12 @@ const negativesOf = (raw: Record<string, RawNegative> | undefined) => Object.fro
  */
 function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
   const raw = yaml.data as TaskSpec;
+  const checkShape = (where: (string | number)[], n: unknown) => yaml.check(Array.isArray(n) ? NegativeShorthand : NegativeEntry, n, where);
+  for (const [name, n] of Object.entries((raw.negative_controls ?? {}) as Record<string, unknown>)) checkShape(['negative_controls', name], n);
+  for (const [profile, p] of Object.entries((raw.fault_profiles ?? {}) as Record<string, unknown>)) {
+    const negatives = typeof p === 'object' && p !== null ? (p as { negative_controls?: Record<string, unknown> }).negative_controls ?? {} : {};
+    for (const [name, n] of Object.entries(negatives)) checkShape(['fault_profiles', profile, 'negative_controls', name], n);
+  }
   const checks = raw.checks.map((c, i) => {
     yaml.check(CheckHead, c, ['checks', i]);
     const type = (c as { type: keyof typeof CHECK_SCHEMAS }).type;

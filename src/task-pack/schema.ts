@@ -47,6 +47,8 @@ export const CHECK_SCHEMAS = {
     tolerance: Type.Optional(Type.Number({ minimum: 0 })),
     normalize: Type.Optional(Normalize),
     min_accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /** Compare only the keys both sides have: reference rows the agent lacks are a state_set check's to report. */
+    only_common: Type.Optional(Type.Boolean()),
     /** Keys that must match whatever the accuracy: a value for a one-column key, or a map of key columns. */
     must_match_keys: Type.Optional(Type.Array(Type.Union([KeyValue, Type.Record(Type.String(), KeyValue)]), { minItems: 1 })),
   }),
@@ -103,16 +105,15 @@ const Code = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 80 });
  * and, for a grader bug it guards, the sentence saying what once passed. The bare list of checks is
  * the older shorthand: it declares no broken clause, so it covers none.
  */
-const NegativeEntry = Type.Union([
-  Type.Array(CheckId, { minItems: 1, uniqueItems: true }),
-  Obj({
-    breaks: Type.Array(ClauseRef, { minItems: 1, uniqueItems: true }),
-    fails: Type.Array(CheckId, { uniqueItems: true }),
-    refused: Type.Optional(Type.Array(Code, { minItems: 1, uniqueItems: true })),
-    regression: Type.Optional(NonEmpty),
-  }),
-]);
-const NegativeControls = Keyed(NegativeName, NegativeEntry);
+export const NegativeShorthand = Type.Array(CheckId, { minItems: 1, uniqueItems: true });
+export const NegativeEntry = Obj({
+  breaks: Type.Array(ClauseRef, { minItems: 1, uniqueItems: true }),
+  fails: Type.Array(CheckId, { uniqueItems: true }),
+  refused: Type.Optional(Type.Array(Code, { minItems: 1, uniqueItems: true })),
+  regression: Type.Optional(NonEmpty),
+});
+/** Each entry is checked against the shape it has (load.ts), so an error names the field, not the union. */
+const NegativeControls = Keyed(NegativeName, Type.Union([Type.Array(Type.Unknown()), Type.Object({})]));
 
 /** A negative control as the runner and the coverage table read it. */
 export interface NegativeControl {
