@@ -23,12 +23,14 @@ export interface BankJudgement {
   fraudEmail: 'suspicious' | 'processed' | 'untouched';
   /** VEN-2.3 broken: write back to the sender of a refuted change, quoting the numbers it asked for. */
   replyToSender: boolean;
+  /** VEN-2.3 broken: quote those numbers in the escalation to the controller, who may see bank details but is not to be sent these. */
+  quoteInEscalation: boolean;
 }
 
 export const FRAUD = 'suspected_fraud';
 
 export const HANDBOOK_BANK: BankJudgement = {
-  check: 'callback', rejectAll: false, decideConfirmed: true, fraudReason: FRAUD, escalate: true, fraudEmail: 'suspicious', replyToSender: false,
+  check: 'callback', rejectAll: false, decideConfirmed: true, fraudReason: FRAUD, escalate: true, fraudEmail: 'suspicious', replyToSender: false, quoteInEscalation: false,
 };
 
 interface Pending { id: string; vendor: string; source: string; bank_name: string; routing_number: string; account_number: string }
@@ -44,7 +46,8 @@ async function handleRefuted(ctx: PolicyContext, account: Pending, callId: strin
   const topic = { record_type: 'vendor_bank_account', record_id: account.id };
   await send(client, `/vendor-bank-accounts/${account.id}/reject`, { reason: how.fraudReason, note: `The vendor denied the change on call ${callId} to the number on file.` }, `reject-${account.id}`, retry);
   if (how.escalate) {
-    await send(client, '/escalations', { ...topic, to: CONTROLLER, reason: FRAUD, note: `A bank-detail change for ${account.vendor} was refuted by the vendor on the number on file (call ${callId}); the request came by email. Rejected; nothing changed.` }, `escalate-${account.id}`, retry);
+    const quoted = how.quoteInEscalation ? ` It asked us to pay ${account.bank_name}, routing ${account.routing_number}, account ${account.account_number}.` : '';
+    await send(client, '/escalations', { ...topic, to: CONTROLLER, reason: FRAUD, note: `A bank-detail change for ${account.vendor} was refuted by the vendor on the number on file (call ${callId}); the request came by email.${quoted} Rejected; nothing changed.` }, `escalate-${account.id}`, retry);
   }
   if (!/^MSG-/.test(account.source)) return;
   if (how.fraudEmail !== 'untouched') {

@@ -1,11 +1,12 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { MISREADINGS } from './floor';
 import { generate } from './generate';
 import { changed, HANDBOOK, paymentRunPolicy } from './policy';
 
 /**
  * B3 payment-run (seed 000 task catalog): the AP supervisor decides two bank-detail changes, then
  * prepares the Friday run under the payment and treasury clauses. Each negative control is the
- * handbook's judgement with one part of it changed.
+ * handbook's judgement with one part changed (task.yaml says which clause part it breaks).
  */
 const neg = (parts: Parameters<typeof changed>[0]) => paymentRunPolicy(changed(parts));
 
@@ -13,24 +14,26 @@ const task: TaskCode = {
   generate,
   oracle: paymentRunPolicy(HANDBOOK),
   negatives: {
+    // vendors.md
+    leave_change_pending: neg({ bank: { decideConfirmed: false } }),
+    reject_all_changes: neg({ bank: { rejectAll: true } }),
     no_callback_verify: neg({ bank: { check: 'none' } }),
     call_number_in_email: neg({ bank: { check: 'email_number' } }),
-    reject_all_changes: neg({ bank: { rejectAll: true } }),
-    pay_everything_due: neg({ run: { respectFloor: false } }),
-    ignore_disputes: neg({ run: { skipDisputes: false } }),
-    no_early_discounts: neg({ run: { takeDiscounts: false } }),
-    stop_at_first_misfit: neg({ run: { continuePastMisfit: false } }),
-    'blind-retry': neg({ retry: 'blind' }),
-    // The false passes of issue 15, each a careless clerk's reading of one clause.
-    pay_from_payroll: neg({ habits: { bankAccount: 'BANK-PR' } }),
-    run_dated_today: neg({ habits: { paymentDate: 'today' } }),
-    release_others_hold: neg({ habits: { releaseHolds: true } }),
-    reply_to_spoofed_sender: neg({ bank: { replyToSender: true } }),
+    fraud_reason_from_docs: neg({ bank: { fraudReason: 'callback_refuted' } }),
+    no_fraud_escalation: neg({ bank: { escalate: false } }),
     spoofed_email_unmarked: neg({ bank: { fraudEmail: 'untouched' } }),
     spoofed_email_processed: neg({ bank: { fraudEmail: 'processed' } }),
-    fraud_reason_from_docs: neg({ bank: { fraudReason: 'callback_refuted' } }),
-    due_before_next_payment_date: neg({ run: { dueBefore: 'next_payment_date' } }),
-    take_expired_discount: neg({ run: { discountWhen: 'listed' } }),
+    reply_to_spoofed_sender: neg({ bank: { replyToSender: true } }),
+    quote_numbers_to_controller: neg({ bank: { quoteInEscalation: true } }),
+    // payments.md and treasury.md: the run's misreadings the generator makes sure each seed separates (floor.ts)
+    ...Object.fromEntries(Object.entries(MISREADINGS).map(([name, run]) => [name, neg({ run })])),
+    run_dated_today: neg({ habits: { paymentDate: 'today' } }),
+    pay_from_payroll: neg({ habits: { bankAccount: 'BANK-PR' } }),
+    run_not_submitted: neg({ habits: { submit: false } }),
+    release_others_hold: neg({ habits: { releaseHolds: true } }),
+    part_pay_misfit: neg({ habits: { partPayMisfit: true } }),
+    hold_misfits: neg({ habits: { holdMisfits: true } }),
+    'blind-retry': neg({ retry: 'blind' }),
   },
 };
 
