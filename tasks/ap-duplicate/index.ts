@@ -14,8 +14,11 @@ export default familyTask({
   judge: duplicateJudge(HANDBOOK),
   holdCode: 'duplicate',
   names: { holdEverything: 'hold_both', payEverything: 'pay_both' },
+  pays: true,
   negatives: {
+    exact_number_match: solve(duplicateJudge({ ...HANDBOOK, normalize: false }), 'reference'),
     hold_without_flag: solve(duplicateJudge({ ...HANDBOOK, flag: false }), 'reference'),
+    flag_without_hold: solve(duplicateJudge({ ...HANDBOOK, hold: false }), 'reference'),
     same_amount_is_duplicate: solve(duplicateJudge({ ...HANDBOOK, sameAmountIsDuplicate: true }), 'reference'),
   },
   // The duplicate is first in a queue of two half the time.

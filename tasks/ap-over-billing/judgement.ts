@@ -68,15 +68,19 @@ export function matchingJudge(rules: MatchingRules): Judge {
 
 /**
  * Acting on queue position alone: the first invoice is short-paid at the received quantity and PO
- * price with a memo for any units not received; the second is held for price. It passes only when
- * the over-billed invoice happens to come first.
+ * price with a memo for any units not received; the second is held for price; the rest are paid.
+ * It passes only when the queue happens to list them in that order.
  */
 export const blind: AgentPolicy = async (ctx) => {
   const env = await tools(ctx);
   const items = await invoiceItems(env);
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
-    if (n > 0) {
+    if (n > 1) {
+      await run(env, [await payStep(env, inv, false)]);
+      continue;
+    }
+    if (n === 1) {
       await run(env, [{ tool: 'place_hold', args: { invoice_id: inv.id, reason: 'price_variance', note: 'Price to be checked.' } }]);
       continue;
     }
