@@ -92,7 +92,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
       required: ['type', 'title', 'status', 'code', 'detail', 'business_date'],
       properties: {
         type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
-        code: { type: 'string', description: 'Machine code, e.g. over_limit' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+        code: { type: 'string', description: 'Machine code of the refusal, lower_snake_case (not_found, invalid_state, forbidden, …)' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
       },
     });
   const byPath = new Map<string, RouteDef[]>();
