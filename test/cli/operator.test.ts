@@ -75,7 +75,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   it('validates in worker processes and prints the controls', () => {
     const out = erp('bench', 'validate', '--task', 'leave-cover', ...fixture, '--seeds', '0,1', '--jobs', '2');
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails handoff-note +fails handoff-note +ok\n/);
+    expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails exactly handoff-note +fails handoff-note +ok\n/);
     expect(out.stdout.trim().endsWith('every control holds')).toBe(true);
     expect(out.stderr).toContain('[leave-cover seed 1] ');
   });

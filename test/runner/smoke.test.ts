@@ -157,8 +157,10 @@ describe('bench run, validate and report over the smoke task', () => {
     expect(report.rows.filter((r) => !r.ok)).toEqual([]);
     expect(report.rows.map((r) => r.control)).toEqual([
       'handbook check', 'handbook lint', 'oracle', 'oracle again', 'null',
-      'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:manager-as-delegate', 'neg:no-note',
+      'neg:approver-without-delegate', 'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:last-day-out', 'neg:manager-as-delegate', 'neg:no-note',
+      'clause coverage',
     ]);
+    expect(report.coverage.map((t) => [t.task, t.ok, t.clauses.length])).toEqual([['leave-cover', true, 7]]);
   });
 
   it('reports per cell: pass@1, pass^k, check and breach rates, writes and reversals', async () => {

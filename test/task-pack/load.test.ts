@@ -22,7 +22,6 @@ describe('the smoke task pack', () => {
     expect(pack.spec.turns.map((t) => t.date)).toEqual(['2026-10-06', '2026-10-08']);
     expect(pack.spec.checks.map((c) => c.type)).toEqual(['state_set', 'state_values', 'state_unchanged', 'state_unchanged', 'text_sentence_matches', 'audit_forbidden', 'state_values']);
     expect(pack.spec.negative_controls['neg:no-note']).toEqual({ breaks: ['LV-2.1'], fails: ['handoff-note'], refused: [], regression: null });
-    expect(pack.spec.negative_controls['neg:everything']).toEqual({ breaks: [], fails: ['leave-set'], refused: [], regression: null });
     expect(pack.spec.fault_profiles).toEqual({ 'lost-leave': { spec: 'lost_response:POST /leaves@1', negative_controls: { 'neg:blind-retry': { breaks: [], fails: ['leave-once', 'leave-values'], refused: [], regression: null } } } });
   });
 
