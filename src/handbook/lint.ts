@@ -51,20 +51,20 @@ export function lintPack(pack: TaskPack): LintReport {
     if (binding.length === 0) errors.push(yaml.error(['checks', i, 'rule'], `none of the cited clauses (${check.cites.join(', ')}) binds rule ${check.rule}`).message);
   });
 
-  const negatives: [string[], string, string[]][] = [
-    ...Object.entries(pack.spec.negative_controls).map(([name, n]): [string[], string, string[]] => [['negative_controls', name, 'breaks'], name, n.breaks]),
-    ...Object.entries(pack.spec.fault_profiles).flatMap(([profile, p]) => Object.entries(p.negative_controls).map(([name, n]): [string[], string, string[]] => [['fault_profiles', profile, 'negative_controls', name, 'breaks'], name, n.breaks])),
+  // Controls this task.yaml declares (a variant's inherited ones are linted with their own file, where their lines are).
+  const own = yaml.data as { negative_controls?: Record<string, { breaks?: string[] } | string[]>; fault_profiles?: Record<string, { negative_controls?: Record<string, { breaks?: string[] } | string[]> } | string> };
+  const declared: [(string | number)[], Record<string, { breaks?: string[] } | string[]>][] = [
+    [['negative_controls'], own.negative_controls ?? {}],
+    ...Object.entries(own.fault_profiles ?? {}).flatMap(([name, p]): [(string | number)[], Record<string, { breaks?: string[] } | string[]>][] => (typeof p === 'object' ? [[['fault_profiles', name, 'negative_controls'], p.negative_controls ?? {}]] : [])),
   ];
-  const own = yaml.data as { negative_controls?: Record<string, unknown>; fault_profiles?: Record<string, { negative_controls?: Record<string, unknown> } | string> };
-  const declaredHere = (where: string[]) => (where[0] === 'negative_controls'
-    ? own.negative_controls?.[where[1]!] !== undefined
-    : typeof own.fault_profiles?.[where[1]!] === 'object' && (own.fault_profiles[where[1]!] as { negative_controls?: Record<string, unknown> }).negative_controls?.[where[3]!] !== undefined);
-  // A variant's inherited controls are linted with their own task.yaml, where their lines are.
-  for (const [where, , breaks] of negatives.filter(([where]) => declaredHere(where))) {
-    breaks.forEach((ref, j) => {
-      const problem = clauseRefProblem(pack.policies, ref) ?? (inHandbook.has(splitClauseRef(ref).clause) ? undefined : `clause ${splitClauseRef(ref).clause} is in no handbook file`);
-      if (problem) errors.push(yaml.error([...where, j], problem).message);
-    });
+  for (const [where, controls] of declared) {
+    for (const [name, n] of Object.entries(controls)) {
+      (Array.isArray(n) ? [] : n.breaks ?? []).forEach((ref, j) => {
+        const { clause } = splitClauseRef(ref);
+        const problem = clauseRefProblem(pack.policies, ref) ?? (inHandbook.has(clause) ? undefined : `clause ${clause} is in no handbook file`);
+        if (problem) errors.push(yaml.error([...where, name, 'breaks', j], problem).message);
+      });
+    }
   }
 
   for (const clause of clauses.values()) {
