@@ -38,7 +38,7 @@ describe('a generated scenario of the smoke task', () => {
     expect(readFileSync(join(scenarioDir, 'world.json'), 'utf8')).not.toMatch(/erp_[0-9a-f]|token/i);
     expect(world.scheduled).toHaveLength(1);
     expect(parse(readFileSync(join(scenarioDir, 'turns.yaml'), 'utf8'))).toMatchObject({ agent_user: 'olga.park', grading_date: '2026-10-09', turns: [{ date: '2026-10-06', from: 'maya.chen' }, { date: '2026-10-08' }] });
-    expect(JSON.parse(readFileSync(join(scenarioDir, 'truth.json'), 'utf8')).planted.map((p: { id: string }) => p.id)).toEqual(['ava-not-theirs', 'sam-no-delegate', 'sam-moved', 'sam-november']);
+    expect(JSON.parse(readFileSync(join(scenarioDir, 'truth.json'), 'utf8')).planted.map((p: { id: string }) => p.id)).toEqual(['ava-not-theirs', 'maya-approver', 'sam-no-delegate', 'sam-moved', 'sam-november', 'handoff', 'own-sign-in']);
     expect(readFileSync(join(scenarioDir, 'handbook', 'leave.md'), 'utf8')).toBe(readFileSync(join(pack.handbookDir, 'leave.md'), 'utf8'));
   });
 

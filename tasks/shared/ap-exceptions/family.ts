@@ -63,5 +63,12 @@ export function familyTask(f: Family): TaskCode {
 /** The chance a blind strategy that treats the first invoice as the trap passes: one trap, first of the queue. */
 export function oneTrapFirst(truth: Truth): number {
   const traps = truth.planted.filter((p) => p.role === 'trap').length;
-  return traps === 1 ? 1 / truth.planted.length : 0;
+  return traps === 1 ? 1 / queueLength(truth) : 0;
+}
+
+/** How many records the family's queue holds (truth.queue): the planted cases also list scope cases outside it. */
+export function queueLength(truth: Truth): number {
+  const queue = (truth as { queue?: string[] }).queue;
+  if (!queue?.length) throw new Error('The truth lists no queue.');
+  return queue.length;
 }
