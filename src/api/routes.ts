@@ -10,7 +10,9 @@ import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
 import { payablesRoutes } from '../domain/payables';
 import { paymentsRoutes } from '../domain/payments';
+import { receivablesRoutes } from '../domain/receivables';
 import { reportRoutes } from '../domain/reports';
+import { salesRoutes } from '../domain/sales';
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
@@ -29,6 +31,8 @@ export function allRoutes(): RouteDef[] {
     ...inventoryRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
+    ...salesRoutes,
+    ...receivablesRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
     ...workQueueRoutes,

@@ -1,0 +1,10 @@
+import type { RouteDef } from '../action';
+import { billingRoutes } from './billing';
+import { collectionRoutes } from './collections';
+import { creditMemoRoutes } from './credit-memos';
+import { policyRoutes } from './policy';
+import { receivablesReadRoutes } from './reads';
+import { receiptRoutes } from './receipts';
+import './subledgers';
+
+export const receivablesRoutes: RouteDef[] = [...billingRoutes, ...receiptRoutes, ...creditMemoRoutes, ...collectionRoutes, ...policyRoutes, ...receivablesReadRoutes];
