@@ -154,6 +154,18 @@ export const arCollections = defineReadModel({
     /** Payments the customers sent that no statement line shows yet. */
     unbankedPayments: () => t.find<R<CustomerPaymentRow>>('customer_payments', { statement_line: null }, { orderBy: 'id' }),
     paymentForStatementLine: (line: string) => t.find<R<CustomerPaymentRow>>('customer_payments', { statement_line: line })[0],
+    /** How many invoices of a customer have been paid (for the short payer's every n-th). */
+    invoicesPaidBy(customer: string): number {
+      return (t.prepared('SELECT COUNT(*) AS n FROM customer_payment_invoices p JOIN ar_invoices i ON i.id = p.invoice WHERE i.customer = ?').get(customer) as { n: number }).n;
+    },
+    /** How many payments a customer has sent. */
+    paymentsOf: (customer: string) => t.count('customer_payments', { customer }),
+    /** Dunning actions of the fortnight before today that no promise answers yet. */
+    unansweredDunning(today: string): R<DunningActionRow>[] {
+      const from = new Date(Date.parse(`${today}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
+      return (t.prepared(`SELECT id FROM dunning_actions d WHERE created_date < ? AND created_date >= ? AND NOT EXISTS (SELECT 1 FROM promises_to_pay p WHERE p.dunning = d.id) ORDER BY id`)
+        .all(today, from) as { id: string }[]).map((r) => t.get<R<DunningActionRow>>('dunning_actions', r.id)!);
+    },
     /** What the customers have sent against an invoice: cash, discount taken and deducted, in cents. */
     sentFor(invoice: string): { amount: number; discount: number; deducted: number } {
       const row = t.prepared('SELECT COALESCE(SUM(amount), 0) AS amount, COALESCE(SUM(discount), 0) AS discount, COALESCE(SUM(deducted), 0) AS deducted FROM customer_payment_invoices WHERE invoice = ?').get(invoice);

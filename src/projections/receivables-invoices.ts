@@ -208,6 +208,8 @@ function arQueries(t: TableAccess) {
     },
     /** Every open invoice, oldest due first: what collections and the customers' payments work through. */
     allOpenInvoices: () => t.find<Inv>('ar_invoices', { status: 'open' }, { orderBy: ['due_date', 'id'] }),
+    /** The customer's most recent invoice that billed a shipment. */
+    latestShipmentInvoice: (customer: string) => t.find<Inv>('ar_invoices', { customer, kind: 'shipment' }, { orderBy: 'id desc', limit: 1 })[0],
     invoicesByCustomerPo: (customer: string, customerPo: string) => t.find<Inv>('ar_invoices', { customer, customer_po: customerPo }, { orderBy: 'id' }),
     policy(): SalesPolicyRow {
       const row = t.get<SalesPolicyRow & Record<string, unknown>>('sales_policy', 1);
