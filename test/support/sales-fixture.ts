@@ -39,6 +39,8 @@ export function seedSales(api: Api) {
   user('luis.romero', 'Luis Romero', ['shipping']);
   user('customer.desk', 'Customers', ['customer_desk'], 'counterparty');
   ok(systemCall(api, 'POST', '/users/lena.park/roles', { roles: ['staff_accountant', 'ar_desk'] }), 'lena');
+  role('bank_records', ['sim.script']);
+  ok(systemCall(api, 'POST', '/users/first.bank/roles', { roles: ['bank', 'bank_payments', 'bank_records'] }), 'bank');
   ok(systemCall(api, 'POST', '/warehouses', { id: 'WH2', name: 'West warehouse', region: 'west' }), 'WH2');
   for (const [wh, code] of [['WH1', 'A1'], ['WH1', 'QC'], ['WH2', 'R1']]) ok(systemCall(api, 'POST', `/warehouses/${wh}/locations`, { code }), code!);
   ok(systemCall(api, 'POST', '/items', { id: 'VALVE-1', description: 'Ball valve 1in', type: 'stock', unit: 'ea', standard_cost: 40, inventory_account: '1300', expense_account: '5000' }), 'valve');

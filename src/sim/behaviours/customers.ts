@@ -22,7 +22,7 @@ function ordersOn(orders: readonly ScheduledOrder[], date: string): ScheduledOrd
 function mail(ctx: SimContext, w: CustomersWorld, box: 'sales' | 'ar', customer: string, subject: string, doc: PurchaseOrderDoc | RemittanceDoc | ReturnRequestDoc, key: string) {
   const c = ctx.read.customers.customer(customer)!;
   return must(ctx.as(w.as).post('/messages/inbound', {
-    box: box === 'sales' ? w.sales_box ?? 'sales' : w.ar_box ?? 'ar', from: c.email, from_name: c.name, to: [box === 'sales' ? w.sales_address : w.ar_address],
+    box: box === 'sales' ? w.sales_box ?? 'sales' : w.ar_box ?? 'ar', from: c.email || `accounts@${c.id.toLowerCase()}.example`, from_name: c.name, to: [box === 'sales' ? w.sales_address : w.ar_address],
     subject, body: docBody(doc, c.name), related: [{ type: 'customer', id: customer }], attachments: [docAttachment(doc)],
   }, `${key}-mail`), `${customer} mailing ${subject}`);
 }
