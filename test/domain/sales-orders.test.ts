@@ -125,3 +125,19 @@ describe('a line revised before it ships', () => {
     expect(c.erp.db.prepare(`SELECT data FROM events WHERE type = 'SalesOrderLineRevised' ORDER BY seq`).all().map((r: any) => JSON.parse(r.data).previous)).toEqual([{ qty: 20, unit_price: 7500 }, { qty: 100, unit_price: 7000 }]);
   });
 });
+
+describe("a customer's sales terms", () => {
+  it('move its orders to another price list, and refuse a parent that is itself a subsidiary or the customer itself', () => {
+    const c = salesCompany();
+    ok(post(c, c.t.carla, '/price-lists', { id: 'DIST', name: 'Distributors' }), 'list');
+    ok(post(c, c.t.carla, '/price-lists/DIST/prices', { item: 'VALVE-1', unit_price: '68.00', valid_from: '2026-01-01' }), 'price');
+    const res = ok(call(c.api, null, 'POST', '/customers/C-1/sales-terms', { price_list: 'DIST' }, { asSystem: true }), 'terms');
+    expect(res).toMatchObject({ price_list: 'DIST', parent: null, freight_terms: 'prepay_and_add' });
+    expect(post(c, c.t.ben, '/sales-orders', valves(1)).body.lines[0]).toMatchObject({ unit_price: 68, price_source: { type: 'price_list', id: 'DIST' } });
+    const refused = (body: object) => call(c.api, null, 'POST', '/customers/C-1/sales-terms', body, { asSystem: true }).body.code;
+    expect(refused({ parent: 'C-1' })).toBe('invalid_request');
+    expect(refused({ parent: 'C-3' })).toBe('invalid_request');
+    expect(refused({ price_list: 'NONE' })).toBe('not_found');
+    expect(call(c.api, null, 'POST', '/customers/C-2/sales-terms', { parent: 'C-1' }, { asSystem: true }).body.detail).toBe('C-2 is the parent of others; it cannot become a subsidiary.');
+  });
+});
