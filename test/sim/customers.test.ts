@@ -59,6 +59,14 @@ describe('customers paying by their profiles', () => {
     expect(p2).toMatchObject({ customer: 'C-2', reference: 'CHK 701', behaviour: 'parent', remittance: [{ invoice: 'ARINV-000003', amount: 30000, discount: 0 }] });
   });
 
+  it('take the discount all the same when paying after the discount date, if the profile says so', () => {
+    const c = owed({ 'C-2': { behaviour: 'on_time', takes_discount: true, discount_days_late: 3 } });
+    c.advance('2026-10-17');
+    expect(payments(c)).toEqual([]);
+    c.advance('2026-10-19');
+    expect(payments(c)[0].remittance).toMatchObject([{ invoice: 'ARINV-000002', amount: 63700, discount: 1300 }]);
+  });
+
   it('pay late, short with the reason, or with their own PO number for the reference', () => {
     const late = owed({ 'C-1': { behaviour: 'late', days_after_due: 10 } });
     late.advance('2026-11-13');

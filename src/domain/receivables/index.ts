@@ -5,6 +5,7 @@ import { creditMemoRoutes } from './credit-memos';
 import { policyRoutes } from './policy';
 import { receivablesReadRoutes } from './reads';
 import { receiptRoutes } from './receipts';
+import { simRecordRoutes } from './sim-records';
 import './subledgers';
 
-export const receivablesRoutes: RouteDef[] = [...billingRoutes, ...receiptRoutes, ...creditMemoRoutes, ...collectionRoutes, ...policyRoutes, ...receivablesReadRoutes];
+export const receivablesRoutes: RouteDef[] = [...billingRoutes, ...receiptRoutes, ...creditMemoRoutes, ...collectionRoutes, ...policyRoutes, ...simRecordRoutes, ...receivablesReadRoutes];

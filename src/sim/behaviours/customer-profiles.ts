@@ -18,6 +18,8 @@ export interface PaymentProfile {
   days_after_due?: number;
   /** Pays by the discount date, taking the discount its terms grant. */
   takes_discount?: boolean;
+  /** With takes_discount: pays this many days after the discount date and takes the discount all the same (seed 000 C3's grace rule). */
+  discount_days_late?: number;
   /** `short`: every n-th invoice (default 3) is paid short by bp of its open amount, with the reason. */
   short?: { every?: number; bp: number; reason: string };
   /** Its invoices are paid by this customer (a parent company), with the parent's own. */

@@ -46,7 +46,7 @@ function placeOrders(ctx: SimContext, w: CustomersWorld): void {
  * many days after it when it does not), whichever comes first.
  */
 function payDate(ctx: SimContext, p: PaymentProfile, inv: ArInvoiceRow): string {
-  let date = p.takes_discount && inv.discount_date ? addDays(inv.discount_date, -1) : addDays(inv.due_date, p.days_after_due ?? 0);
+  let date = p.takes_discount && inv.discount_date ? addDays(inv.discount_date, p.discount_days_late ?? -1) : addDays(inv.due_date, p.days_after_due ?? 0);
   if (p.promise && ctx.read.collections.promisesOf(inv.customer).length) {
     for (const promise of ctx.read.collections.promisesOf(inv.customer)) {
       if (promise.invoices.length && !promise.invoices.includes(inv.id)) continue;
@@ -79,7 +79,7 @@ function payInvoices(ctx: SimContext, w: CustomersWorld): void {
     const lines: RemittanceDoc['lines'] = [];
     const truth = [];
     for (const { inv, p } of items) {
-      const discount = p.takes_discount && inv.discount_date && ctx.date <= inv.discount_date ? Math.min(inv.discount_amount, inv.open_amount) : 0;
+      const discount = p.takes_discount && inv.discount_date && (ctx.date <= inv.discount_date || p.discount_days_late !== undefined) ? Math.min(inv.discount_amount, inv.open_amount) : 0;
       const paidBefore = ctx.read.collections.invoicesPaidBy(inv.customer);
       const short = p.behaviour === 'short' && p.short && (paidBefore + 1) % (p.short.every ?? 3) === 0 ? applyBasisPoints(inv.open_amount - discount, p.short.bp) : 0;
       const amount = inv.open_amount - discount - short;
