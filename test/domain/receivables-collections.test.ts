@@ -79,7 +79,7 @@ describe('the AR aging and sales margin reports', () => {
     const byCustomer = get(c, '/reports/sales-margin', { by: 'customer', from: '2026-10', to: '2026-10' });
     expect(byCustomer.rows.map((r: any) => [r.customer, r.revenue, r.allowances, r.cost, r.margin, r.margin_pct])).toEqual([['C-1', 750, 0, 400, 350, 46.67], ['C-2', 650, 50, 400, 200, 33.33]]);
     expect(byCustomer.totals).toMatchObject({ revenue: 1400, net_revenue: 1350, cost: 800, margin: 550 });
-    expect(get(c, '/reports/sales-margin', { by: 'item' }).rows.map((r: any) => r.item)).toEqual([null, 'VALVE-1']);
+    expect(get(c, '/reports/sales-margin', { by: 'item' }).rows.map((r: any) => [r.item, r.net_revenue, r.margin_pct])).toEqual([[null, -50, null], ['VALVE-1', 1400, 42.86]]);
     expect(get(c, '/reports/sales-margin').rows).toEqual([expect.objectContaining({ month: '2026-10', qty: 20 })]);
     expect(call(c.api, c.t.ruth, 'GET', '/reports/sales-margin', undefined, { query: { by: 'vendor' } }).status).toBe(400);
   });

@@ -43,7 +43,7 @@ export const salesMargin = defineReport({
       return {
         [by]: by === 'item' && key === '' ? null : key, ...(by === 'customer' ? { name: ctx.read.customers.customer(key)?.name ?? key } : {}), ...(by === 'item' ? { description: key ? ctx.read.items.item(key)?.description ?? key : 'not by item (rebates, allowances)' } : {}),
         qty: g.qty, revenue: fromCents(g.revenue), returns: fromCents(g.returns), allowances: fromCents(g.allowances), net_revenue: fromCents(net), cost: fromCents(g.cost),
-        margin: fromCents(net - g.cost), margin_pct: net !== 0 ? Math.round(((net - g.cost) / net) * 10000) / 100 : null,
+        margin: fromCents(net - g.cost), margin_pct: net > 0 ? Math.round(((net - g.cost) / net) * 10000) / 100 : null,
       };
     };
     const sorted = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
