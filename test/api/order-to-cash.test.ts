@@ -39,13 +39,15 @@ describe('an order emailed by a customer, entered, shipped by the warehouse, bil
       bank: { customer_receipts: { as: 'first.bank' } },
       warehouse: { shipping: { as: 'luis.romero', auto_ship: true, carrier: 'Buckeye Freight', freight: { base_cents: 2500, per_unit_cents: 10 } } },
     };
-    const onDay = (date: string, api: Parameters<ReturnType<typeof createSimulator>>[1]) => createSimulator(world)(date, api);
+    const credentials: Record<string, string> = {};
+    const onDay = (date: string, api: Parameters<ReturnType<typeof createSimulator>>[1]) => createSimulator(world, credentials)(date, api);
     server = await startServer({ dbFile: file, controlToken: CONTROL, wallClock: testWallClock, onDay });
     t = seedSales(server.api);
     for (const box of ['sales', 'ar']) server.api.handle({ method: 'POST', path: '/message-boxes', body: { box, address: `${box}@northgate.example`, name: box }, asSystem: true });
     server.api.handle({ method: 'POST', path: '/roles', body: { id: 'mail', name: 'mail', permissions: ['messages.read_sales', 'messages.read_ar'] }, asSystem: true });
     for (const [user, roles] of [['ben.foster', ['order_desk', 'mail']], ['lena.park', ['staff_accountant', 'ar_desk', 'mail']]] as const) server.api.handle({ method: 'POST', path: `/users/${user}/roles`, body: { roles }, asSystem: true });
-    world.tokens = { 'customer.desk': t.cust, 'first.bank': t.bank, 'luis.romero': t.luis };
+    Object.assign(credentials, { 'customer.desk': t.cust, 'first.bank': t.bank, 'luis.romero': t.luis });
+    world.users = Object.keys(credentials).sort();
     stock(server.api, t, 'VALVE-1', 'WH1', 100, '40.00');
   });
   afterAll(async () => { await server.close(); });

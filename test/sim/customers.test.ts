@@ -11,13 +11,14 @@ function simulated(customers: Record<string, unknown>, warehouse: Record<string,
   const c = salesCompany();
   for (const box of ['sales', 'ar']) systemCall(c.api, 'POST', '/message-boxes', { box, address: `${box}@northgate.example`, name: box });
   const world: World = emptyWorld('o2c-sim', 0);
-  world.tokens = { 'customer.desk': c.t.cust, 'first.bank': c.t.bank, 'luis.romero': c.t.luis };
+  const credentials = { 'customer.desk': c.t.cust, 'first.bank': c.t.bank, 'luis.romero': c.t.luis };
+  world.users = Object.keys(credentials).sort();
   world.actors = {
     customers: { as: 'customer.desk', sales_address: 'sales@northgate.example', ar_address: 'ar@northgate.example', bank_account: 'BANK-OP', ...customers },
     bank: { customer_receipts: { as: 'first.bank' } },
     warehouse: { shipping: { as: 'luis.romero', auto_ship: true, carrier: 'XPO', freight: { base_cents: 1000, per_unit_cents: 50 }, returns: { transit_days: 2, inspect_days: 1, accept_bp: 5000 }, ...warehouse } },
   };
-  return { ...c, world, advance: (to: string) => advanceTo(c.api, to, createSimulator(world)) };
+  return { ...c, world, advance: (to: string) => advanceTo(c.api, to, createSimulator(world, credentials)) };
 }
 
 const payments = (c: ReturnType<typeof simulated>) => c.erp.db.prepare('SELECT customer, amount, reference, behaviour, remittance FROM customer_payments ORDER BY id').all()

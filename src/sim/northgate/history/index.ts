@@ -38,7 +38,7 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   openSales(b, master, rng(b.seed, 'northgate.sales-opening'));
   let quietFrom = end;
   for (let i = 0; i < 3; i++) quietFrom = previousBusinessDay(quietFrom, calendar);
-  const simulate = createSimulator(world);
+  const simulate = createSimulator(world, b.tokens);
   const routineRng = rng(b.seed, 'northgate.routines');
   b.advanceTo(end, (date, api) => {
     simulate(date, api);
