@@ -161,8 +161,9 @@ function inventoryQueries(t: TableAccess) {
     adjustment: (id: string) => t.get('adjustments', id),
     transfer: (id: string) => t.get('transfers', id),
     /**
-     * Quantity and value consumed per item and month between two dates (inclusive), for usage
-     * averages: issues to cost centers and to work orders, net of reversed work-order issues.
+     * Quantity and value used per item and month between two dates (inclusive), for usage
+     * averages: issues to cost centers and to work orders net of reversed work-order issues, and
+     * shipments to customers net of returns.
      */
     issuesByMonth(from: string, to: string, item?: string): { item: string; month: string; qty: number; value: number }[] {
       const params: unknown[] = [...CONSUMPTION_TYPES, from, to];

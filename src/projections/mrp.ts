@@ -156,6 +156,14 @@ export const mrp = defineReadModel({
   queries: (t) => mrpQueries(t),
 });
 
+interface OpenSalesLine {
+  sales_order: string;
+  line: number;
+  item: string;
+  open_qty: number;
+  date: string;
+}
+
 function mrpQueries(t: TableAccess) {
   return {
     forecasts: (item: string) => t.find<R<ForecastRow>>('forecasts', { item }, { orderBy: 'week_start' }),
@@ -181,5 +189,10 @@ function mrpQueries(t: TableAccess) {
     openWorkOrderComponents: () => t.prepared(`SELECT c.work_order AS work_order, c.item AS item, c.required - c.issued AS remaining, w.start_date AS start_date, w.item AS parent
       FROM wo_components c JOIN work_orders w ON w.id = c.work_order
       WHERE w.status IN ('planned', 'released', 'in_progress') ORDER BY c.work_order, c.item`).all() as OpenComponent[],
+    /** Customer order lines still to ship (allocated or backordered) requested by a date, for MRP's independent demand. */
+    openSalesLines: (to: string) => (t.prepared(`SELECT l.sales_order AS sales_order, l.line AS line, l.item AS item, l.qty - l.shipped_qty - l.cancelled_qty AS open_qty, l.requested_date AS date
+      FROM so_lines l JOIN sales_orders s ON s.id = l.sales_order
+      WHERE l.status = 'open' AND s.lifecycle <> 'cancelled' AND l.requested_date <= ? ORDER BY l.sales_order, l.line`).all(to) as OpenSalesLine[])
+      .map((r) => ({ ...r, open_qty: roundQty(r.open_qty) })),
   };
 }

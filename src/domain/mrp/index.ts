@@ -1,5 +1,6 @@
 import type { RouteDef } from '../action';
 import { forecastRoutes } from './forecasts';
+import './sales-demand';
 import { runRoutes } from './runs';
 import { suggestionRoutes } from './suggestions';
 

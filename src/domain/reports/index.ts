@@ -1,5 +1,6 @@
 // Importing a report module registers it; an area adding a report adds its import here.
 import './ap-aging';
+import './ar-aging';
 import './budget-vs-actual';
 import './capacity-load';
 import './cash-position';
@@ -9,6 +10,7 @@ import './mrp-exceptions';
 import './on-hand';
 import './open-purchase-orders';
 import './production-variances';
+import './sales-margin';
 import './grni';
 import './trial-balance';
 import './wip';

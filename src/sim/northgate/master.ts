@@ -8,9 +8,10 @@ import { CHART, DEPARTMENT_BUDGETS } from './chart';
 import { setUpPlant } from './plant';
 import { designProduction, type ProductionDesign } from './production-design';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
-import { BANK_USER, COMPANY, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { BANK_USER, COMPANY, CUSTOMER_DESK, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { buildSalesMaster, type SalesMaster } from './sales-master';
 
-export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales']];
+export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales'], ['ar', 'Accounts receivable']];
 
 /** Limits of the delegation-of-authority table, in dollars: [role, document type, amount]. */
 export const APPROVAL_LIMITS: [string, string, number][] = [
@@ -38,6 +39,7 @@ export const ORGANISATION: Organisation = {
     { ...BANK_USER, role: 'bank', kind: 'counterparty' },
     { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
     { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+    { ...CUSTOMER_DESK, role: 'customer', kind: 'counterparty' },
   ],
 };
 
@@ -52,6 +54,7 @@ export interface NorthgateMaster {
   agreements: { vendor: string; item: string }[];
   /** BOMs, routings, work centers and what MRP plans (production-design.ts). */
   production: ProductionDesign;
+  sales: SalesMaster;
 }
 
 const dollars = (cents: number) => formatCents(cents, false);
@@ -88,7 +91,7 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
       ...(v.defaultExpenseAccount ? { default_expense_account: v.defaultExpenseAccount } : {}),
     });
   }
-  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, VENDOR_DESK.id]);
+  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, VENDOR_DESK.id, CUSTOMER_DESK.id]);
   for (const v of vendors) verifyOnboardingBankAccount(b, v);
 
   const items = buildCatalog(rng(seed, 'northgate.items'));
@@ -121,15 +124,12 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   for (const [item, substitute] of SUBSTITUTES) b.sys('POST', '/approved-substitutes', { item, substitute });
 
   const customers = buildCustomers(rng(seed, 'northgate.customers'));
-  for (const c of customers) {
-    b.sys('POST', '/customers', { id: c.id, name: c.name, credit_limit: dollars(c.creditLimit), terms: c.terms, tax_exempt: c.taxExempt, email: c.email, phone: c.phone });
-    for (const st of c.shipTos) b.sys('POST', `/customers/${c.id}/ship-to`, { ...st, tax_code: c.taxExempt ? 'EXEMPT' : st.region === 'west' ? 'NV-WASH' : 'OH-MONT' });
-  }
+  const sales = buildSalesMaster(b, items, customers, historyStart);
 
   setBudgets(b, rng(seed, 'northgate.budgets'));
   b.sys('POST', '/ledger/journal-policy', { preparer_may_approve_up_to: '0.00' });
   setUpPlant(b, production);
-  return { items, vendors, customers, suppliers, preferredVendor, agreements, production };
+  return { items, vendors, customers, suppliers, preferredVendor, agreements, sales, production };
 }
 
 /** Each staff member takes one or two weeks off during the year, on dates drawn from the seed. */

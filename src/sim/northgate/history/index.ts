@@ -4,19 +4,24 @@ import { rng } from '../../random';
 import { createSimulator } from '../../simulator';
 import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
-import { closeMonth, depositSales } from './books';
+import { closeMonth } from './books';
+import { customerProfiles } from './customers';
+import { restockReno } from './finished-goods';
+import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
+import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
+import { openSales } from './sales-opening';
 import type { HistoryDay, Routine } from './context';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
 import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
 import { forecastDemand, planProduction, runProduction } from './production';
 import { buyApproved, departmentSpend, replenishStock } from './purchasing';
-import { shipFinishedGoodsStandIn } from './sales-stand-in';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
 export const ROUTINES: readonly Routine[] = [
   forecastDemand, replenishStock, departmentSpend, buyApproved, planProduction, runProduction, validateAndApprove, monthlyBills, weeklyPaymentRun,
-  shipFinishedGoodsStandIn, depositSales, closeMonth,
+  restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
+  billShipments, creditReturns, creditRebates, closeMonth,
 ];
 
 /**
@@ -30,6 +35,8 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   openBooks(b, master, rng(b.seed, 'northgate.opening'));
   const company = b.api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => b.api.read.clock.isHoliday(d) };
+  customerProfiles(world, master, rng(b.seed, 'northgate.customer-profiles'), b.today(), end, calendar);
+  openSales(b, master, rng(b.seed, 'northgate.sales-opening'));
   let quietFrom = end;
   for (let i = 0; i < 3; i++) quietFrom = previousBusinessDay(quietFrom, calendar);
   const simulate = createSimulator(world, b.tokens);
