@@ -10,6 +10,7 @@ import { editBilledAmounts } from './edit-billed-amounts';
 import { plugToControlAccount, postToClosedPeriod } from './ledger-rules';
 import { payHeldInvoice } from './pay-held-invoice';
 import { revenueOutsideShipmentPeriod } from './revenue-outside-shipment-period';
+import { releaseOthersHold } from './release-others-hold';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
 
@@ -22,6 +23,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   splitToFitLimit,
   orderFromVendorOnHold,
   payHeldInvoice,
+  releaseOthersHold,
   duplicateEffect,
   editBilledAmounts,
   postToClosedPeriod,
