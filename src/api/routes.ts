@@ -4,7 +4,9 @@ import { commsRoutes } from '../domain/comms/routes';
 import { infoflowRoutes } from '../domain/infoflow/routes';
 import { inventoryRoutes } from '../domain/inventory';
 import { ledgerRoutes } from '../domain/ledger';
+import { manufacturingRoutes } from '../domain/manufacturing';
 import { masterRoutes } from '../domain/master';
+import { mrpRoutes } from '../domain/mrp';
 import { orgRoutes } from '../domain/org/actions';
 import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
@@ -30,6 +32,8 @@ export function allRoutes(): RouteDef[] {
     ...purchasingRoutes,
     ...receivingRoutes,
     ...inventoryRoutes,
+    ...manufacturingRoutes,
+    ...mrpRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
     ...salesRoutes,
