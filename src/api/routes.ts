@@ -14,11 +14,13 @@ import { reportRoutes } from '../domain/reports';
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
+import { toolRoutes } from './tool-routes';
 
 /** Every public route of the API, from each area's declarations. */
 export function allRoutes(): RouteDef[] {
   return [
     ...auditRoutes,
+    ...toolRoutes(allRoutes),
     ...clockRoutes,
     ...orgRoutes,
     ...commsRoutes,
