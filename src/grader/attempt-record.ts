@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentIdentity } from '../runner/agent-identity';
+import type { ModelUsage } from '../agents/llm/usage';
 import type { TurnRecord } from './result';
 
 /**
@@ -41,6 +42,8 @@ export interface AttemptRecord {
   run_error?: string;
   /** Set when the run was interrupted (Ctrl-C, SIGTERM): why, in one sentence. */
   incomplete?: string;
+  /** The model usage the reference LLM agent reported, summed over its turns; absent for other agents. */
+  usage?: ModelUsage;
   started_wall: string;
   finished_wall: string;
 }

@@ -70,5 +70,6 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
   if (agent.model && flags.model !== undefined && flags.model !== agent.model) throw new Error(`--agent llm:${agent.model} and --model ${flags.model} name different models.`);
   const model = agent.model ?? flags.model;
   if (!model) throw new Error('The llm agent needs a model: --agent llm:<model> or --model <model>.');
-  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, flags.interface ?? 'mcp');
+  if (flags.interface !== undefined && flags.interface !== 'mcp') throw new Error(`The llm agent works through erp mcp; --interface ${flags.interface} is for cmd: agents.`);
+  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp');
 }

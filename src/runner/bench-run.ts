@@ -11,6 +11,7 @@ import { generateScenario } from './scenario';
 import { resolveFaults } from './fault-condition';
 import { conditionWithIsolation, requireSandbox } from './agent-launch';
 import { checkPassEnv } from './launcher';
+import { llmSettings } from './llm-agent';
 
 export interface BenchRunOptions {
   task: string;
@@ -40,6 +41,8 @@ export interface BenchRunOptions {
   passEnv?: string[];
   /** The harness's own files, visible read-only in the sandbox (`--agent-files`). */
   agentFiles?: string[];
+  /** The reference LLM agent's endpoint (default OPENAI_BASE_URL), the variable holding its key (default OPENAI_API_KEY), its step limit and prices. */
+  llm?: { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number };
   /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
   signal?: AbortSignal;
   /** Called once the scenario is ready, just before the first attempt (the command arms its signal handlers). */
@@ -75,9 +78,11 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const pack = loadPack(o.task, o.tasksDir);
   const agent = parseAgent(o.agent ?? 'oracle');
   const identity = identityFields(resolveIdentity(agent, { agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface) }));
-  const unsandboxed = agent.kind === 'command' && o.sandbox === false;
-  // Before anything is built: a cmd: agent without bubblewrap is refused in one sentence.
-  if (agent.kind === 'command') requireSandbox({ sandbox: !unsandboxed });
+  const runsProcess = agent.kind === 'command' || agent.kind === 'llm';
+  const unsandboxed = runsProcess && o.sandbox === false;
+  // Before anything is built: a cmd: or llm agent without bubblewrap is refused in one sentence.
+  if (runsProcess) requireSandbox({ sandbox: !unsandboxed });
+  const llm = agent.kind === 'llm' ? llmSettings(o.llm ?? {}) : undefined;
   checkPassEnv(o.passEnv ?? []);
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
@@ -95,7 +100,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);
     log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
-    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, identity, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal });
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, identity, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal, llm });
     attempts.push({ dir, result: out.result! });
   }
   return { label, labelDir, attempts };
