@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchRun } from '../../src/runner/bench-run';
 import { openDatabase } from '../../src/events/database';
+import { fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
 
 /**
  * The recipes of agents/ run as documented, in the sandbox, with a stub of each harness's binary:
@@ -93,5 +94,55 @@ describe.each(RECIPES)('the $recipe recipe', ({ recipe, binVar, keyVar, bin, usa
 
   it("leaves the harness's usage line in the turn's stdout, outside the workspace", () => {
     expect(readFileSync(join(dir, 'turns', '1', 'stdout.txt'), 'utf8')).toContain(usage);
+  });
+});
+
+describe('the python-loop recipe against a scripted endpoint', () => {
+  const script: Script = {
+    1: [
+      { name: 'get_whoami', arguments: {} },
+      { name: 'leave_schedule', arguments: { user: 'maya.chen', start_date: '2026-10-12', end_date: '2026-10-16', delegate: 'grace.lin', idempotency_key: 'py-maya' } },
+      { name: 'leave_schedule', arguments: { user: 'nobody.here', start_date: '2026-10-12', end_date: '2026-10-16' } },
+    ],
+    2: [],
+  };
+  let dir: string;
+  let seen: Seen[];
+
+  beforeAll(async () => {
+    const model = await fakeModel(script);
+    seen = model.seen;
+    Object.assign(process.env, { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'test-key', MODEL: 'scripted-model' });
+    try {
+      const run = await benchRun({
+        task: 'leave-cover', tasksDir: TASKS, agent: `cmd:python3 ${join(AGENTS, 'python-loop', 'agent.py')}`, agentName: 'python-loop', model: 'scripted-model',
+        label: 'python-loop', runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
+        passEnv: ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'MODEL'], agentFiles: [join(AGENTS, 'python-loop')],
+      });
+      dir = run.attempts[0]!.dir;
+    } finally {
+      model.server.close();
+      for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'MODEL']) delete process.env[k];
+    }
+  }, 180_000);
+
+  it('offers the model the tools of /tools.json and makes its calls through erp call, as the agent', () => {
+    expect(seen[0]!.toolNames).toEqual(expect.arrayContaining(['get_whoami', 'leave_schedule']));
+    expect(seen[0]!.authorization).toBe('Bearer test-key');
+    const db = openDatabase(join(dir, 'final.db'), { readonly: true });
+    try {
+      expect(db.prepare("SELECT actor, outcome FROM events WHERE idempotency_key = 'py-maya'").get()).toEqual({ actor: 'olga.park', outcome: 'ok' });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('hands a refusal back to the model as an error, and writes one usage line per request', () => {
+    const lastOfTurn1 = seen.filter((s) => s.turn === 1).at(-1)!;
+    expect(lastOfTurn1.toolResults.at(-1)).toMatch(/^ERROR: /);
+    const lines = readFileSync(join(dir, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.type === 'model_call')).toHaveLength(script[1].length + 1);
+    expect(lines.filter((l) => l.type === 'model_call').every((l) => l.tokens_in === TOKENS_IN && l.tokens_out === TOKENS_OUT)).toBe(true);
+    expect(lines.at(-1)).toEqual({ type: 'end', reason: 'answered', steps: script[1].length + 1 });
   });
 });

@@ -1,9 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchRun, type BenchRunResult } from '../../src/runner/bench-run';
+import { fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
 
 /**
  * The reference LLM agent end to end, in the sandbox through `erp mcp`, against a scripted
@@ -13,9 +12,6 @@ import { benchRun, type BenchRunResult } from '../../src/runner/bench-run';
  */
 const TASKS = join(__dirname, '..', 'fixtures', 'tasks');
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-llm-'));
-
-interface Call { name: string; arguments: Record<string, unknown> }
-type Script = Record<1 | 2, Call[]>;
 
 const HANDOFF = '# Leave this week\n\n- Maya Chen: 2026-10-12 to 2026-10-16, delegate Grace Lin.\n- Sam Ortiz: 2026-10-14 to 2026-10-15, no delegate.\n';
 const SOLVES: Script = {
@@ -35,42 +31,6 @@ const OVERREACHES: Script = {
   1: [...SOLVES[1], { name: 'leave_schedule', arguments: { user: 'ava.reed', start_date: '2026-10-19', end_date: '2026-10-23', idempotency_key: 'ava-1019' } }],
   2: SOLVES[2],
 };
-
-interface Seen { authorization: string | undefined; model: string; toolNames: string[]; system: string; turn: 1 | 2; toolResults: string[] }
-
-const TOKENS_IN = 1000;
-const TOKENS_OUT = 50;
-
-/** A chat-completions endpoint that plays `script`: the next call of the turn, or a closing answer. */
-async function fakeModel(script: Script): Promise<{ server: Server; url: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const body = async (req: IncomingMessage) => {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    return JSON.parse(text) as { model: string; messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
-  };
-  const server = createServer(async (req, res) => {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404).end();
-      return;
-    }
-    const request = await body(req);
-    const turn = request.messages[1]!.content.includes("Sam's dates have moved") ? 2 : 1;
-    const step = request.messages.filter((m) => m.role === 'assistant').length;
-    seen.push({ authorization: req.headers.authorization, model: request.model, toolNames: request.tools.map((t) => t.function.name), system: request.messages[0]!.content, turn, toolResults: request.messages.filter((m) => m.role === 'tool').map((m) => m.content) });
-    const call = script[turn][step];
-    const message = call
-      ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${turn}_${step}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] }
-      : { role: 'assistant', content: 'Done.' };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-      id: `chatcmpl-${turn}-${step}`, object: 'chat.completion', created: 0, model: request.model,
-      choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }],
-      usage: { prompt_tokens: TOKENS_IN, completion_tokens: TOKENS_OUT, total_tokens: TOKENS_IN + TOKENS_OUT },
-    }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
-}
 
 async function runWith(script: Script, label: string): Promise<{ run: BenchRunResult; seen: Seen[] }> {
   const model = await fakeModel(script);

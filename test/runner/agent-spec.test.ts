@@ -38,9 +38,10 @@ describe('an attempt\'s identity', () => {
     expect(resolveIdentity(parseAgent('cmd:x'), { agentName: 'x', interface: 'mcp' }).interface).toBe('mcp');
   });
 
-  it('takes the reference LLM agent\'s model from llm:MODEL or --model, MCP by default', () => {
+  it('takes the reference LLM agent\'s model from llm:MODEL or --model, always through MCP', () => {
     expect(resolveIdentity(parseAgent('llm:gpt-4.1'))).toEqual({ agent_name: 'bb-erp-llm', model: 'gpt-4.1', interface: 'mcp' });
-    expect(resolveIdentity(parseAgent('llm'), { model: 'qwen3', interface: 'cli', agentName: 'ref' })).toEqual({ agent_name: 'ref', model: 'qwen3', interface: 'cli' });
+    expect(resolveIdentity(parseAgent('llm'), { model: 'qwen3', agentName: 'ref' })).toEqual({ agent_name: 'ref', model: 'qwen3', interface: 'mcp' });
+    expect(() => resolveIdentity(parseAgent('llm'), { model: 'qwen3', interface: 'cli' })).toThrow(/works through erp mcp/);
     expect(() => resolveIdentity(parseAgent('llm'))).toThrow(/needs a model/);
     expect(() => resolveIdentity(parseAgent('llm:a'), { model: 'b' })).toThrow(/different models/);
   });
