@@ -47,6 +47,7 @@ function operation(route: RouteDef): OperationObject {
     '403': problem('Refused: permission, limit or self-approval'),
     '404': problem('No such document'),
     '405': problem('The path exists, the method does not'),
+    '429': problem('Refused: this user has added as much to the audit log as one user may in a turn (log_budget_exceeded)'),
   };
   const base: OperationObject = {
     operationId: operationId(route),
@@ -58,10 +59,13 @@ function operation(route: RouteDef): OperationObject {
     responses: {},
   };
   if (route.kind === 'query') {
+    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    const list = parameters.some((p) => p.name === 'offset');
+    const headers = list ? { Link: { description: 'RFC 8288 links to the next and previous pages (rel="next", rel="prev"), the other query parameters kept', schema: { type: 'string' } } } : undefined;
     return {
       ...base,
-      parameters: [...pathParameters(route), ...queryParameters(route)],
-      responses: { '200': { description: 'OK', headers: DATED, content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
+      parameters,
+      responses: { '200': { description: 'OK', headers: { ...DATED, ...(headers ?? {}) }, content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
     };
   }
   const action = route as ActionDef;
@@ -75,7 +79,11 @@ function operation(route: RouteDef): OperationObject {
     ],
     requestBody: { required: true, content: { 'application/json': { schema: plain(action.body) } } },
     responses: {
-      [String(action.status ?? 200)]: { description: 'Done: the document as it now stands', headers: DATED, content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } } },
+      [String(action.status ?? 200)]: {
+        description: 'Done: the document as it now stands',
+        headers: { ...DATED, 'Idempotent-Replayed': { description: '"true" when this is the first response given again to a retry with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
+        content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } },
+      },
       ...problems,
       '409': problem('Refused: the document\'s state does not allow it'),
       '422': problem('Refused: the request cannot be processed (e.g. an Idempotency-Key reused for another request)'),
@@ -101,6 +109,8 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
       properties: {
         type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
         code: { type: 'string', description: 'Machine code, e.g. over_limit' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+        instance: { type: 'string', description: 'The audit row that recorded this refusal, as a URI reference: /audit?from_seq=N&limit=1' },
+        event_id: { type: 'integer', description: 'The event id (seq) of that row' },
       },
     });
   const byPath = new Map<string, RouteDef[]>();
