@@ -19,11 +19,13 @@ import { CREDIT_HOLD_RELEASE, PRICING_HOLD_RELEASE } from '../domain/sales/permi
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
+import { toolRoutes } from './tool-routes';
 
 /** Every public route of the API, from each area's declarations. */
 export function allRoutes(): RouteDef[] {
   return [
     ...auditRoutes,
+    ...toolRoutes(allRoutes),
     ...clockRoutes,
     ...orgRoutes,
     ...commsRoutes,

@@ -1,3 +1,5 @@
+import type { ModelUsage } from '../agents/llm/usage';
+import type { AgentIdentity } from '../runner/agent-identity';
 import type { CheckType } from '../task-pack/schema';
 import type { Finding } from './rules/framework';
 
@@ -44,6 +46,8 @@ export interface TurnRecord {
   exit_code: number | null;
   signal: string | null;
   timed_out: boolean;
+  /** The reference LLM agent's model usage in the turn, from its transcript. */
+  usage?: ModelUsage;
 }
 
 export interface AttemptMetrics {
@@ -66,6 +70,10 @@ export interface AttemptResult {
   task: string;
   seed: number;
   agent: string;
+  /** Who played (src/runner/agent-identity.ts): the name and model the operator gave, and the interface. */
+  agent_name: string;
+  model: string | null;
+  interface: AgentIdentity['interface'];
   condition: string;
   cell: string;
   label: string;
@@ -92,6 +100,8 @@ export interface AttemptResult {
   /** Under a fault condition only (seed 000 §7.1): faults by kind, writes committed behind one, re-sends, duplicates. */
   fault_metrics?: Record<string, number>;
   turns: TurnRecord[];
+  /** Model usage over the attempt (the reference LLM agent): tokens in and out, estimated cost; absent for other agents. */
+  usage?: ModelUsage;
   /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
   final_hash: string;
   pack_hash: string;
