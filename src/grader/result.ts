@@ -1,3 +1,4 @@
+import type { AgentIdentity } from '../runner/agent-identity';
 import type { CheckType } from '../task-pack/schema';
 import type { Finding } from './rules/framework';
 
@@ -66,6 +67,10 @@ export interface AttemptResult {
   task: string;
   seed: number;
   agent: string;
+  /** Who played (src/runner/agent-identity.ts): the name and model the operator gave, and the interface. */
+  agent_name: string;
+  model: string | null;
+  interface: AgentIdentity['interface'];
   condition: string;
   cell: string;
   label: string;

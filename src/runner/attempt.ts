@@ -12,7 +12,8 @@ import { createSimulator } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { AgentPolicy, TaskCode } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
-import { agentSlug, agentText, cellOf, type AgentSpec } from './agent-spec';
+import { agentText, isPolicy, resolveIdentity, type AgentSpec } from './agent-spec';
+import { cellOf, identityFields, type AgentIdentity } from './agent-identity';
 import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
 import { issueAttemptTokens } from './attempt-tokens';
 import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
@@ -30,6 +31,8 @@ export interface AttemptOptions {
   scenarioDir: string;
   seed: number;
   agent: AgentSpec;
+  /** Who plays, as results name it; a policy's is its own, a command agent's must be given (resolveIdentity). */
+  identity?: AgentIdentity;
   attemptDir: string;
   label: string;
   rep: number;
@@ -67,7 +70,7 @@ const SETTLE_MS = 50;
 const SLOW_FAULT_MS = 125_000;
 
 function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | undefined {
-  if (agent.kind === 'command') return undefined;
+  if (!isPolicy(agent)) return undefined;
   if (agent.kind === 'null') return nullPolicy;
   if (!code) throw new Error(`The ${agentText(agent)} agent needs the task pack's code.`);
   if (agent.kind === 'oracle') return code.oracle;
@@ -118,6 +121,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const log = o.log ?? (() => undefined);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: an attempt folder is written once.`);
   const policy = policyFor(o.agent, o.code);
+  const identity = identityFields(o.identity ?? resolveIdentity(o.agent));
   const isCommand = o.agent.kind === 'command';
   const sandbox = { sandbox: o.sandbox ?? true };
   if (isCommand) requireSandbox(sandbox);
@@ -135,16 +139,15 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
 
   const condition = conditionWithIsolation(o.faults?.condition ?? o.condition ?? 'clean', launcher?.isolation === 'none');
-  const slug = agentSlug(o.agent);
   const record: AttemptRecord = {
     version: 2, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
-    agent: agentText(o.agent), agent_slug: slug, condition, cell: cellOf(slug, condition), label: o.label, rep: o.rep,
+    agent: agentText(o.agent), ...identity, condition, cell: cellOf(identity, condition), label: o.label, rep: o.rep,
     agent_user: pack.spec.agent_user, counterparties: world.users.filter((u) => u !== pack.spec.agent_user),
     token_ids: tokens.ids, isolation: launcher?.isolation ?? 'in-process',
     start_seq: withFile(join(dir, 'start.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
   withFile(join(dir, 'start.db'), (db) => witness('start', db));

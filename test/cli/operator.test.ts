@@ -63,13 +63,13 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     const out = erp('bench', 'run', 'leave-cover', ...fixture, '--agent', 'null');
     expect(out.code).toBe(0);
     expect(out.stderr).toMatch(/turn 1\/2 2026-10-06 null: exit 0 after [\d.]+ s\nturn 2\/2 2026-10-08 null: exit 0 after/);
-    expect(out.stdout).toMatch(/^leave-cover seed 0 rep 1 \(null\): FAIL\ncheck +type +kind +result +detail\n/);
+    expect(out.stdout).toMatch(/^leave-cover seed 0 rep 1 \(null~http\): FAIL\ncheck +type +kind +result +detail\n/);
     expect(out.stdout).toMatch(/\nhandoff-note +text_sentence_matches +required +FAIL +The workspace has no file handoff\.md\.\n/);
   });
 
   it('grades an attempt folder again', () => {
-    const out = erp('bench', 'grade', join(cwd, 'runs', 'null', 'leave-cover', 'seed-0', 'rep-1'), '--json');
-    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 7 } });
+    const out = erp('bench', 'grade', join(cwd, 'runs', 'null~http', 'leave-cover', 'seed-0', 'rep-1'), '--json');
+    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null~http', required_checks: { passed: 3, total: 7 } });
   });
 
   it('validates in worker processes and prints the controls', () => {
@@ -81,7 +81,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   });
 
   it('reports a label as a table and as JSON', () => {
-    expect(erp('bench', 'report', 'null').stdout).toMatch(/\nnull +leave-cover +1 +0\.0% +0\.0% \(k=1\) +42\.9% +0\.0%/);
-    expect(JSON.parse(erp('bench', 'report', 'null', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }] });
+    expect(erp('bench', 'report', 'null~http').stdout).toMatch(/\nnull~http +leave-cover +1 +0\.0% +0\.0% \(k=1\) +42\.9% +0\.0%/);
+    expect(JSON.parse(erp('bench', 'report', 'null~http', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null~http', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }] });
   });
 });

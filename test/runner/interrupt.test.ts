@@ -16,7 +16,7 @@ const marker = `interrupted-agent-${process.pid}-${Date.now()}`;
 const script = join(root, 'agent.sh');
 writeFileSync(script, `#!/bin/sh\nsetsid sh -c 'while :; do sleep 0.2; done; : ${marker}' &\necho started > started.txt\nwhile :; do sleep 0.2; done\n: ${marker}\n`);
 chmodSync(script, 0o755);
-const common = ['bench', 'run', 'leave-cover', '--tasks-dir', FIXTURE_TASKS, '--scenario', join(root, 'scenario'), '--runs-dir', join(root, 'runs'), '--agent-files', script];
+const common = ['bench', 'run', 'leave-cover', '--tasks-dir', FIXTURE_TASKS, '--scenario', join(root, 'scenario'), '--runs-dir', join(root, 'runs'), '--agent-files', script, '--agent-name', 'sleeper'];
 
 /** The one attempt folder under a label of runs/. */
 function attemptDir(label: string): string {
@@ -36,7 +36,7 @@ describe('erp bench run interrupted by Ctrl-C in the middle of a turn', () => {
       const started = Date.now();
       const poll = setInterval(() => {
         const labels = existsSync(join(root, 'runs')) ? readdirSync(join(root, 'runs')) : [];
-        label = labels.find((l) => l.startsWith('cmd-')) ?? '';
+        label = labels.find((l) => l.startsWith('sleeper~')) ?? '';
         if (label && existsSync(join(attemptDir(label), 'workspace', 'started.txt'))) {
           clearInterval(poll);
           child.kill('SIGINT');
@@ -81,9 +81,9 @@ describe('erp bench run of a cmd: agent where bubblewrap is not installed', () =
 
 describe('a cmd: agent run with --no-sandbox', () => {
   it('is recorded unsandboxed, in a cell of its own', async () => {
-    const out = await benchRun({ task: 'leave-cover', tasksDir: FIXTURE_TASKS, agent: 'cmd:true', sandbox: false, runsDir: join(root, 'bare'), scenarioDir: join(root, 'scenario-ts'), timeout: 5 });
+    const out = await benchRun({ task: 'leave-cover', tasksDir: FIXTURE_TASKS, agent: 'cmd:true', agentName: 'true', sandbox: false, runsDir: join(root, 'bare'), scenarioDir: join(root, 'scenario-ts'), timeout: 5 });
     const [attempt] = out.attempts;
-    expect(attempt!.result).toMatchObject({ condition: 'unsandboxed', cell: expect.stringMatching(/^cmd-[0-9a-f]{8}\+unsandboxed$/), verdict: 'fail' });
+    expect(attempt!.result).toMatchObject({ condition: 'unsandboxed', cell: 'true~cli+unsandboxed', verdict: 'fail' });
     expect(out.label).toBe(attempt!.result.cell);
     expect(JSON.parse(readFileSync(join(attempt!.dir, 'attempt.json'), 'utf8')).isolation).toBe('none');
   }, 60_000);

@@ -8,7 +8,7 @@ export default class BenchRun extends Command {
   static override description = "Each attempt folder holds start.db, final.db, workspace/, turns/<n>/ (prompt, stdout, stderr, exit status, duration), projections/ (agent CSV beside reference CSV), condition.json and result.json. A cmd: agent is a shell command run in a bubblewrap sandbox (install bubblewrap; --no-sandbox runs it bare, recorded as unsandboxed): its workspace at /workspace is the only place it may write that lasts, with a fresh HOME per turn, a read-only minimal system, erp (the self-contained agent client) on PATH, an environment of PATH, HOME, LANG, TERM, BENCH_*, ERP_URL, ERP_TOKEN and the --pass-env variables, the prompt file's path as its last argument and the prompt on stdin. At the turn's budget every process it started ends. Ctrl-C or SIGTERM ends the agent and leaves the attempt marked incomplete.";
   static override examples = [
     '<%= config.bin %> bench run payment-run --agent oracle',
-    "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --reps 5 --label my-harness-v1",
+    "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --agent-name my-harness-1.0 --model x --reps 5",
     '<%= config.bin %> bench run leave-cover --tasks-dir test/fixtures/tasks --agent neg:no-note',
   ];
   static override args = { task: taskArg };
@@ -16,6 +16,9 @@ export default class BenchRun extends Command {
     'tasks-dir': tasksDirFlag,
     seed: seedFlag,
     agent: Flags.string({ default: 'oracle', description: "oracle, null, neg:<name> or cmd:'<command>'" }),
+    'agent-name': Flags.string({ description: 'the name results and reports give the agent, free text (required for a cmd: agent), e.g. claude-code-2.1' }),
+    model: Flags.string({ description: 'the model behind the agent, free text, recorded with each result and in the cell' }),
+    interface: Flags.string({ options: ['cli', 'http', 'mcp'], description: 'how the agent reaches the ERP, part of its cell: the erp command (default for cmd:), the HTTP API, or erp mcp' }),
     timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the task's budgets (declare it when publishing)" }),
     reps: Flags.integer({ min: 1, default: 1, description: 'attempts to run' }),
     label: Flags.string({ description: 'campaign label: runs/<label>/ holds one cell (agent and condition); default the cell' }),
@@ -34,7 +37,7 @@ export default class BenchRun extends Command {
     const interrupt = interruptOnSignals();
     try {
       out = await benchRun({
-        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
+        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
         sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });
     } catch (err) {
