@@ -97,12 +97,17 @@ export function campaignMetrics(results: readonly AttemptResult[]): GroupMetrics
   return out;
 }
 
+/**
+ * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the
+ * agent's workspace among them) are not searched, and neither are hidden folders: a campaign's
+ * .staging (attempts not yet whole) and .superseded (attempts set aside to run again).
+ */
 function resultFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const path = join(dir, d.name);
-    if (d.isDirectory()) return resultFiles(path);
-    return d.name === 'result.json' ? [path] : [];
-  });
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (entries.some((d) => d.isFile() && (d.name === 'attempt.json' || d.name === 'result.json'))) {
+    return entries.some((d) => d.isFile() && d.name === 'result.json') ? [join(dir, 'result.json')] : [];
+  }
+  return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultFiles(join(dir, d.name)));
 }
 
 /** The results under labels (runs/<label>) or attempt folders, each read once. */
