@@ -56,6 +56,14 @@ export interface AttemptMetrics {
   reversed_writes: number;
 }
 
+/** Model usage an agent reported for the attempt (summed over its turns); absent when it reports none. */
+export interface AttemptUsage {
+  input_tokens: number;
+  output_tokens: number;
+  /** Estimated model cost in US dollars, when the agent could price it. */
+  cost_usd: number | null;
+}
+
 export type Verdict = 'pass' | 'fail' | 'error' | 'tampered' | 'incomplete';
 
 export function statusOf(verdict: Verdict): AttemptResult['status'] {
@@ -97,6 +105,7 @@ export interface AttemptResult {
   /** Under a fault condition only (seed 000 §7.1): faults by kind, writes committed behind one, re-sends, duplicates. */
   fault_metrics?: Record<string, number>;
   turns: TurnRecord[];
+  usage?: AttemptUsage;
   /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
   final_hash: string;
   pack_hash: string;

@@ -121,6 +121,21 @@ describe('a campaign of 2 tasks × 2 seeds × 2 reps × 2 agents with --jobs 2, 
       expect(JSON.parse(again.stdout)).toMatchObject({ ran: 0, superseded: 0, counts: { total: 16, passing: 8, failing: 8 } });
     });
 
+    it('reports each seed\'s pass^k and pass@1 with its interval, as worked by hand', () => {
+      const report = JSON.parse(spawnSync(process.execPath, [erp, 'bench', 'report', campaignDir, '--json'], { cwd: root, encoding: 'utf8' }).stdout);
+      // Every scenario has k = 2: the oracle passed both times, the napper neither.
+      expect(report.seeds).toHaveLength(8);
+      for (const s of report.seeds) expect(s).toMatchObject({ attempts: 2, incomplete: 0, pass_hat_k: s.cell === 'oracle~http' });
+      const row = (cell: string, task: string) => report.groups.find((g: { cell: string; task: string }) => g.cell === cell && g.task === task);
+      // Over both tasks: 8 of 8 and 0 of 8. Wilson, z = 1.96, n = 8: z²/n = 0.48018; at p = 1 the
+      // centre is (1 + 0.24009) / 1.48018 = 0.83779 and the half-width 1.96·√(3.8415/256) / 1.48018 = 0.16221.
+      expect(row('oracle~http', '*')).toMatchObject({ attempts: 8, passed: 8, scenarios: 4, k: 2, pass_hat_k: 1, label: 'pilot/oracle~http' });
+      expect(row('oracle~http', '*').pass_at_1_ci[0]).toBeCloseTo(0.6756, 3);
+      expect(row('oracle~http', '*').pass_at_1_ci[1]).toBe(1);
+      expect(row('napper~cli', '*')).toMatchObject({ attempts: 8, passed: 0, pass_hat_k: 0, pass_at_1_ci: [0, expect.closeTo(0.3244, 3)] });
+      expect(row('napper~cli', 'leave-cover-b')).toMatchObject({ attempts: 4, scenarios: 2, k: 2, agent_name: 'napper', interface: 'cli' });
+    });
+
     it('refuses to resume with other seeds', () => {
       const other = spawnSync(process.execPath, [erp, 'bench', 'campaign', '--name', 'pilot', '--task', 'leave-cover', '--tasks-dir', tasksDir, '--seeds', '0'], { cwd: root, encoding: 'utf8' });
       expect(other.status).toBe(1);
