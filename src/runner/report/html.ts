@@ -3,11 +3,11 @@ import { dirname, join } from 'node:path';
 import type { AttemptResult } from '../../grader/result';
 import { median, p90 } from '../stats';
 import type { GroupMetrics } from '../metrics';
-import type { Report, } from './build';
+import type { Report } from './build';
 import { REPORT_PAGE_SCRIPT } from './html-script';
 
 /** The plotting library and its d3, inlined so that the page draws with no network. */
-function libraries(): string {
+export function plottingLibraries(): string {
   // Neither package exports its browser build (or its manifest) as a subpath: look where Node looks for packages.
   const file = (pkg: string, path: string) => {
     const found = (require.resolve.paths(pkg) ?? []).map((d) => join(d, pkg, path)).find((f) => existsSync(f));
@@ -92,7 +92,7 @@ ${report.tables.map(tableHtml).join('\n')}
 ${report.flagged.length ? `<h2>Flagged attempts</h2><ul class="flagged">${report.flagged.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
 <h2>Conventions</h2><ul>${report.conventions.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
 <script type="application/json" id="report-data">${scriptSafe(JSON.stringify(plotData(report, results)))}</script>
-<script>${scriptSafe(libraries())}</script>
+<script>${scriptSafe(plottingLibraries())}</script>
 <script>${scriptSafe(REPORT_PAGE_SCRIPT)}</script>
 </body></html>
 `;
