@@ -38,6 +38,8 @@ describe('a campaign plan', () => {
     expect(() => planCampaign({ ...base, agents: [{ agent: 'orcale' }] })).toThrow(/--agent must be oracle, null/);
     expect(() => planCampaign({ ...base, agents: [{ agent: 'neg:no-notes' }] })).toThrow(/task leave-cover has no negative control neg:no-notes \(it has neg:everything/);
     expect(() => planCampaign({ ...base, agents: [{ agent: 'cmd:./x' }] })).toThrow(/agents\[0\] \(cmd:\.\/x\): A cmd: agent needs --agent-name/);
+    expect(() => planCampaign({ ...base, agents: [{ agent: 'cmd:./x', name: 'x', agentFiles: [join(dir, 'no-such-harness')] }] })).toThrow(/agent_files .*no-such-harness: no such file or folder/);
+    expect(() => planCampaign({ ...base, agents: [{ agent: 'cmd:./x', name: 'x', passEnv: ['ERP_TOKEN'] }] })).toThrow(/--pass-env ERP_TOKEN: the runner sets the ERP_ variables itself/);
   });
 
   it('refuses two agents that would share a cell, and a fault condition a task lacks', () => {

@@ -3,7 +3,9 @@ import { loadPack, type TaskPack } from '../../task-pack/load';
 import { loadPackCode } from '../../task-pack/module-loader';
 import { agentText, parseAgent, resolveIdentity, type AgentSpec } from '../agent-spec';
 import { cellOf, identityFields, parseInterface, type AgentIdentity } from '../agent-identity';
-import { conditionWithIsolation } from '../agent-launch';
+import { existsSync } from 'node:fs';
+import { conditionWithIsolation, requireSandbox } from '../agent-launch';
+import { checkPassEnv } from '../launcher';
 import { resolveFaults } from '../fault-condition';
 import type { CampaignAgent, CampaignSpec } from './spec';
 
@@ -57,6 +59,17 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   const faultNames = declared === 'clean' ? ['clean'] : packs.map((p) => resolveFaults(p, declared).condition);
   if (new Set(faultNames).size > 1) throw new Error(`condition ${declared} names a different fault plan in each task (${[...new Set(faultNames)].join(', ')}); declare one a fault profile of each task.`);
   const sandbox = agent.kind !== 'command' || a.sandbox !== false;
+  if (agent.kind === 'command') {
+    // What would make every attempt of the agent error is refused before anything is built.
+    try {
+      requireSandbox({ sandbox });
+      checkPassEnv(a.passEnv ?? []);
+    } catch (err) {
+      throw new Error(`${where}: ${(err as Error).message}`);
+    }
+    const missing = (a.agentFiles ?? []).find((f) => !existsSync(f));
+    if (missing) throw new Error(`${where}: agent_files ${missing}: no such file or folder.`);
+  }
   const condition = conditionWithIsolation(faultNames[0]!, !sandbox);
   return { cell: cellOf(identity, condition), agent, agentText: agentText(agent), identity, declared, condition, sandbox, passEnv: a.passEnv ?? [], agentFiles: a.agentFiles ?? [] };
 }
