@@ -34,13 +34,16 @@ function parse(argv: readonly string[], valueFlags: Record<string, string>, bool
 
 const WRITE_METHODS: Record<string, 'POST' | 'PATCH' | 'PUT' | 'DELETE'> = { post: 'POST', patch: 'PATCH', put: 'PUT', delete: 'DELETE' };
 
-function plan(argv: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+  // Agent commands print JSON already; --json is accepted and, for docs, asks for data instead of text.
+  const json = all.includes('--json');
+  const argv = all.filter((a) => a !== '--json');
   const [command, ...rest] = argv;
   if (!command) return undefined;
   if (command === 'whoami') return rest.length === 0 ? () => requestOutcome('GET', '/whoami', {}) : undefined;
   if (command === 'docs') {
     const p = parse(rest, {});
-    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0]) : undefined;
+    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0], json) : undefined;
   }
   if (command === 'get' || command === 'report') {
     const p = parse(rest, {});

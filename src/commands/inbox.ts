@@ -4,12 +4,13 @@ import { finish } from '../client/agent-command';
 
 export default class Inbox extends Command {
   static override summary = 'List messages in your boxes (erp whoami shows which boxes you can read).';
+  static override enableJsonFlag = true;
   static override examples = ['<%= config.bin %> inbox --box ap --unread', '<%= config.bin %> inbox --box personal'];
   static override flags = {
     box: Flags.string({ char: 'b', description: 'a box, e.g. ap, purchasing, personal' }),
     unread: Flags.boolean({ description: 'only messages you have not read' }),
-    offset: Flags.integer({ min: 0 }),
-    limit: Flags.integer({ min: 1, max: 1000 }),
+    offset: Flags.integer({ min: 0, description: 'skip this many messages (default 0)' }),
+    limit: Flags.integer({ min: 1, max: 1000, description: 'at most this many messages (default 200)' }),
   };
 
   async run(): Promise<void> {

@@ -41,6 +41,12 @@ export interface QueryContext {
   read: Queries;
   /** Row access for list endpoints (filters, order, offset/limit); read-only by convention. */
   tables: TableAccess;
+  /**
+   * Whether the actor could read a document of this type at its own endpoint (GET /messages/{id}
+   * and the like): its permission and its rules of visibility. For routes that show other
+   * documents' contents, such as /audit.
+   */
+  mayRead(objectType: string, id: string): boolean;
 }
 
 /**

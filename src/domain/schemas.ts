@@ -10,9 +10,12 @@ export const QuantityInput = Type.Number({ minimum: 0, maximum: 1e9 });
 
 export const Body = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
+/** The largest offset a list accepts: past it, a 400 rather than a number SQLite cannot bind. */
+export const MAX_OFFSET = 1_000_000_000;
+
 /** Offset/limit of every list endpoint: default 200, at most 1,000. */
 export const Page = {
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })),
 };
 
