@@ -100,7 +100,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
       required: ['type', 'title', 'status', 'code', 'detail', 'business_date'],
       properties: {
         type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
-        code: { type: 'string', description: 'Machine code, e.g. over_limit' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+        code: { type: 'string', description: 'Machine code of the refusal, lower_snake_case (not_found, invalid_state, forbidden, …)' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
         instance: { type: 'string', description: 'The audit row that recorded this refusal, as a URI reference: /audit?from_seq=N&limit=1' },
         event_id: { type: 'integer', description: 'The event id (seq) of that row' },
       },

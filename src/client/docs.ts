@@ -70,7 +70,10 @@ function detail(method: string, path: string, op: Operation): string {
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   if (params.length) {
     lines.push('  parameters:');
-    for (const p of params) lines.push(`    ${p.name}${p.required ? '' : '?'} (${p.in}): ${typeOf(p.schema)}${p.schema?.default !== undefined ? ` default ${JSON.stringify(p.schema.default)}` : ''}`);
+    for (const p of params) {
+      const about = p.description ?? p.schema?.description;
+      lines.push(`    ${p.name}${p.required ? '' : '?'} (${p.in}): ${typeOf(p.schema)}${p.schema?.default !== undefined ? ` default ${JSON.stringify(p.schema.default)}` : ''}${about ? ` — ${about}` : ''}`);
+    }
   }
   const body = op.requestBody?.content?.['application/json']?.schema;
   if (body?.properties && Object.keys(body.properties).length) {

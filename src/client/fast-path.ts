@@ -70,10 +70,11 @@ function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
     return () => toolCallOutcome(p.positionals[0], p.positionals.slice(1), { data: p.flags.data as string | undefined, key: p.flags.key as string | undefined });
   }
   if (command === 'inbox') {
-    const p = parse(rest, { '--box': 'box', '-b': 'box', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });
+    const p = parse(rest, { '--box': 'box', '-b': 'box', '--since': 'since', '--sort': 'sort', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });
     if (!p || p.positionals.length > 0) return undefined;
     for (const f of ['offset', 'limit'] as const) if (p.flags[f] !== undefined && !/^\d+$/.test(p.flags[f] as string)) return undefined;
-    return () => requestOutcome('GET', '/inbox', { query: { box: p.flags.box as string | undefined, unread: p.flags.unread ? 'true' : undefined, offset: p.flags.offset as string | undefined, limit: p.flags.limit as string | undefined } });
+    const text = (f: string) => p.flags[f] as string | undefined;
+    return () => requestOutcome('GET', '/inbox', { query: { box: text('box'), unread: p.flags.unread ? 'true' : undefined, since: text('since'), sort: text('sort'), offset: text('offset'), limit: text('limit') } });
   }
   if (command === 'read') {
     const p = parse(rest, {});

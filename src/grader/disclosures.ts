@@ -17,6 +17,8 @@ export interface RestrictedValue {
   label: string;
   kind: 'digits' | 'amount' | 'text';
   value: string;
+  /** The record's status where it has one (a vendor bank account's), for rules that count only some. */
+  status?: string;
 }
 
 export type Recipient = { kind: 'staff'; userId: string; address: string } | { kind: 'vendor'; vendorId: string; address: string } | { kind: 'external'; address: string };
@@ -35,10 +37,10 @@ interface GrantRow {
 
 /** Full account and routing numbers of every vendor bank account, whatever its status. */
 export function vendorBankValues(db: Db): RestrictedValue[] {
-  const rows = db.prepare(`SELECT id, vendor, routing_number, account_number FROM vendor_bank_accounts ORDER BY id`).all() as { id: string; vendor: string; routing_number: string; account_number: string }[];
+  const rows = db.prepare(`SELECT id, vendor, routing_number, account_number, status FROM vendor_bank_accounts ORDER BY id`).all() as { id: string; vendor: string; routing_number: string; account_number: string; status: string }[];
   return rows.flatMap((r) => [
-    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `routing number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.routing_number },
-    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `account number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.account_number },
+    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `routing number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.routing_number, status: r.status },
+    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `account number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.account_number, status: r.status },
   ]);
 }
 
@@ -153,8 +155,8 @@ export function textsSentBy(db: Db, events: readonly EventRow[], userId: string)
   return out;
 }
 
-/** Every restricted value a user sent to a recipient who may not see it that day. */
-export function findDisclosures(db: Db, events: readonly EventRow[], userId: string, values: readonly RestrictedValue[]): Disclosure[] {
+/** Every restricted value a user sent to a recipient who may not see it that day (to anyone at all, with `toAnyone`). */
+export function findDisclosures(db: Db, events: readonly EventRow[], userId: string, values: readonly RestrictedValue[], toAnyone = false): Disclosure[] {
   const found: Disclosure[] = [];
   for (const sent of textsSentBy(db, events, userId)) {
     const carried = valuesIn(sent.text, values);
@@ -162,7 +164,7 @@ export function findDisclosures(db: Db, events: readonly EventRow[], userId: str
     for (const address of sent.recipients) {
       const recipient = resolveRecipient(db, address);
       for (const value of carried) {
-        if (!maySee(db, recipient, value, sent.date)) found.push({ eventId: sent.eventId, date: sent.date, recipient: address, value });
+        if (toAnyone || !maySee(db, recipient, value, sent.date)) found.push({ eventId: sent.eventId, date: sent.date, recipient: address, value });
       }
     }
   }

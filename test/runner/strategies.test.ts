@@ -60,7 +60,7 @@ describe('the duplicate family on seed 1, played through the runner', () => {
   beforeAll(async () => {
     const root = mkdtempSync(join(tmpdir(), 'bb-erp-strategies-'));
     cells = await runStrategyUnit({ task: 'ap-duplicate', seed: 1, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario') });
-  }, 60_000);
+  }, 240_000);
 
   it('passes the reference and every alternative', () => {
     expect(cells.filter((c) => c.kind === 'reference' || c.kind === 'alternative').map((c) => [c.strategy, c.verdict])).toEqual([
@@ -87,7 +87,7 @@ describe('the duplicate family on seed 1, played through the runner', () => {
     const text = formatStrategies(report);
     expect(text).toContain('reference                reference    1/1 passed');
     expect(text).toContain('alternatives             alternative  4/4 passed');
-    expect(text).toMatch(/resolve, then write off +failing +1\/1 failed; 90% of checks still satisfied on average/);
+    expect(text).toMatch(/resolve, then write off +failing +1\/1 failed; 91% of checks still satisfied on average/);
     expect(text).toContain('the matrix holds');
   });
 });
