@@ -59,6 +59,7 @@ export interface AttemptMetrics {
   reversed_writes: number;
 }
 
+/** Model usage an agent reported for the attempt (summed over its turns); absent when it reports none. */
 export type Verdict = 'pass' | 'fail' | 'error' | 'tampered' | 'incomplete';
 
 export function statusOf(verdict: Verdict): AttemptResult['status'] {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { benchRun } from '../../src/runner/bench-run';
 import { campaignMetrics, collectResults } from '../../src/runner/metrics';
 import { packageRoot } from '../../src/package-info';
 import { FIXTURE_TASKS } from '../support/packs';
-import { processesWith } from '../support/processes';
+import { interruptWhen, processesWith } from '../support/processes';
 
 /** The operator's side: `erp bench run` (built) interrupted, refused without bubblewrap, run bare on request. */
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-interrupt-'));
@@ -27,27 +27,12 @@ describe('erp bench run interrupted by Ctrl-C in the middle of a turn', () => {
   let exit: { code: number | null; stderr: string };
   let label: string;
   beforeAll(async () => {
-    const child = spawn(process.execPath, [erp, ...common, '--agent', `cmd:${script}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdout.resume();
     // Once the agent's turn is under way, Ctrl-C (SIGINT) the runner.
-    await new Promise<void>((resolve, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        const labels = existsSync(join(root, 'runs')) ? readdirSync(join(root, 'runs')) : [];
-        label = labels.find((l) => l.startsWith('sleeper~')) ?? '';
-        if (label && existsSync(join(attemptDir(label), 'workspace', 'started.txt'))) {
-          clearInterval(poll);
-          child.kill('SIGINT');
-          resolve();
-        } else if (Date.now() - started > 60_000) {
-          clearInterval(poll);
-          reject(new Error(`the agent never started: ${stderr}`));
-        }
-      }, 100);
+    exit = await interruptWhen(erp, [...common, '--agent', `cmd:${script}`], () => {
+      const labels = existsSync(join(root, 'runs')) ? readdirSync(join(root, 'runs')) : [];
+      label = labels.find((l) => l.startsWith('sleeper~')) ?? '';
+      return label !== '' && existsSync(join(attemptDir(label), 'workspace', 'started.txt'));
     });
-    exit = await new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
   }, 90_000);
 
   it('ends the agent, escaped children included, and exits 130', () => {
