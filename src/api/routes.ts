@@ -10,6 +10,7 @@ import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
 import { payablesRoutes } from '../domain/payables';
 import { paymentsRoutes } from '../domain/payments';
+import { payrollRoutes } from '../domain/payroll';
 import { reportRoutes } from '../domain/reports';
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
@@ -29,6 +30,7 @@ export function allRoutes(): RouteDef[] {
     ...inventoryRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
+    ...payrollRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
     ...workQueueRoutes,

@@ -9,6 +9,8 @@ import { ledger } from './ledger';
 import { purchasingPolicy } from './purchasing-policy';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
+import { recurringEntries } from './ledger-recurring';
+import { schedules } from './ledger-schedules';
 import { customers } from './master-customers';
 import { finance } from './master-finance';
 import { items } from './master-items';
@@ -17,6 +19,7 @@ import { org } from './org';
 import { apInvoices } from './payables-invoices';
 import { apMemos } from './payables-memos';
 import { payments } from './payments';
+import { payroll } from './payroll';
 import { purchaseOrders } from './purchasing-orders';
 import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
@@ -38,6 +41,8 @@ export const readModels = {
   ledger,
   cash,
   journalEntries,
+  recurringEntries,
+  schedules,
   items,
   vendors,
   customers,
@@ -51,6 +56,7 @@ export const readModels = {
   payables: apInvoices,
   apMemos,
   payments,
+  payroll,
   workQueue,
 } as const;
 

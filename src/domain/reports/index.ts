@@ -1,5 +1,6 @@
 // Importing a report module registers it; an area adding a report adds its import here.
 import './ap-aging';
+import './bank-reconciliation';
 import './budget-vs-actual';
 import './cash-position';
 import './control-ties';
@@ -12,3 +13,4 @@ import './trial-balance';
 export { reportRoutes } from './registry';
 export { defineReport, ReportParams } from './registry';
 export { registerCommitments } from './budget-vs-actual';
+export { registerExpectedReceipts } from './cash-position';

@@ -6,7 +6,7 @@ import { rng } from '../random';
 import { buildCatalog, SUBSTITUTES, WAREHOUSES, type ItemSpec } from './catalog';
 import { CHART, DEPARTMENT_BUDGETS } from './chart';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
-import { BANK_USER, COMPANY, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { BANK_USER, COMPANY, DEPARTMENTS, ERP_ADMIN, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
 
 export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales']];
 
@@ -36,6 +36,7 @@ export const ORGANISATION: Organisation = {
     { ...BANK_USER, role: 'bank', kind: 'counterparty' },
     { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
     { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+    { ...ERP_ADMIN, role: 'administrator', kind: 'system' },
   ],
 };
 
@@ -52,6 +53,9 @@ export interface NorthgateMaster {
 
 const dollars = (cents: number) => formatCents(cents, false);
 
+/** What treasury keeps each bank account above (the operating floor is the handbook's cash floor). */
+export const MINIMUM_BALANCES: [account: string, cents: number][] = [['BANK-OP', 5_000_000], ['BANK-PR', 2_000_000]];
+
 /** Builds everything but the transaction history, as of the first day of history. */
 export function buildMaster(b: ScenarioBuilder, historyStart: string): NorthgateMaster {
   const seed = b.seed;
@@ -63,9 +67,11 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   const r = rng(seed, 'northgate.master');
   scheduleLeaves(b, historyStart);
 
-  for (const [code, name, type, subledger] of CHART) b.sys('POST', '/accounts', { code, name, type, ...(subledger ? { subledger } : {}) });
+  for (const [code, name, type, subledger, normalSide] of CHART) b.sys('POST', '/accounts', { code, name, type, ...(subledger ? { subledger } : {}), ...(normalSide ? { normal_side: normalSide } : {}) });
   b.sys('POST', '/bank-accounts', { id: 'BANK-OP', name: 'Operating account', gl_account: '1000', bank_name: 'First Ohio Bank', account_number: `0004${r.digits(8)}` });
   b.sys('POST', '/bank-accounts', { id: 'BANK-PR', name: 'Payroll account', gl_account: '1010', bank_name: 'First Ohio Bank', account_number: `0004${r.digits(8)}` });
+  for (const [account, amount] of MINIMUM_BALANCES) b.sys('POST', `/bank-accounts/${account}/minimum-balance`, { amount: dollars(amount), note: 'Treasury policy' });
+  b.sys('POST', '/payroll/policy', { wages_account: '6300', employer_taxes_account: '6310', taxes_payable_account: '2400', accrued_payroll_account: '2310' });
   for (const code of ['NET15', 'NET30', 'NET45', '2/10NET30', '1/10NET30']) b.sys('POST', '/payment-terms', { code });
   b.sys('POST', '/tax-codes', { code: 'OH-MONT', rate_bp: 725, description: 'Ohio, Montgomery County' });
   b.sys('POST', '/tax-codes', { code: 'NV-WASH', rate_bp: 8265, description: 'Nevada, Washoe County' });

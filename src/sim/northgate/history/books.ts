@@ -1,4 +1,3 @@
-import { addMonths } from '../../../domain/calendar';
 import { formatCents } from '../../../domain/money';
 import type { Routine } from './context';
 
@@ -14,14 +13,4 @@ export const depositSales: Routine = (day) => {
   day.b.as('lena.park', 'POST', '/bank-accounts/BANK-OP/deposits', {
     date: day.date, amount: dollars(amount), credit_account: '4000', reference: `Lockbox ${day.date}`, memo: `Customer receipts, week ending ${day.date}`,
   });
-};
-
-/** The month-end close: on the second business day of a month, the staff accountant closes the month before. */
-export const closeMonth: Routine = (day) => {
-  if (day.businessDayOfMonth !== 2) return;
-  const period = addMonths(`${day.date.slice(0, 7)}-01`, -1).slice(0, 7);
-  const row = day.read.ledger.period(period);
-  if (!row || row.status === 'closed') return;
-  day.b.as('lena.park', 'POST', `/periods/${period}/start-close`, {});
-  day.b.as('lena.park', 'POST', `/periods/${period}/close`, {});
 };
