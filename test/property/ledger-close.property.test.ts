@@ -50,7 +50,8 @@ function play(actions: readonly Action[]) {
   call(api, t.lena, 'POST', '/bank-accounts/BANK-OP/deposits', { date: '2026-09-01', amount: '50000.00', credit_account: '3000', reference: 'Opening' });
   call(api, t.lena, 'POST', '/bank-accounts/BANK-PR/deposits', { date: '2026-09-01', amount: '20000.00', credit_account: '3000', reference: 'Opening' });
   const world = emptyWorld('r2r', 0);
-  world.tokens = { 'first.bank': t.bank };
+  world.users = ['first.bank'];
+  const credentials = { 'first.bank': t.bank };
   world.actors = { bank: { statements: { as: 'first.bank' } } };
   let plugged = false;
   let payPeriodEnd = '2026-08-31';
@@ -121,7 +122,7 @@ function play(actions: readonly Action[]) {
         if (closed) call(api, t.grace, 'POST', `/periods/${closed.period}/reopen`, { reason: 'late_invoice' });
         break;
       }
-      case 'days': advanceTo(api, addDays(today, a.n), createSimulator(world)); break;
+      case 'days': advanceTo(api, addDays(today, a.n), createSimulator(world, credentials)); break;
       default: { const never: never = a; throw new Error(`unknown action ${JSON.stringify(never)}`); }
     }
   }

@@ -11,9 +11,10 @@ function world(actors: World['actors']) {
   const { erp, api } = openTestErp();
   const t = seedCloseBooks(api);
   const w = emptyWorld('close', 0);
-  w.tokens = { 'first.bank': t.bank, 'grace.lin': t.grace };
+  const credentials = { 'first.bank': t.bank, 'grace.lin': t.grace };
+  w.users = Object.keys(credentials).sort();
   w.actors = actors;
-  return { erp, api, t, w, advance: (to: string) => advanceTo(api, to, createSimulator(w)) };
+  return { erp, api, t, w, advance: (to: string) => advanceTo(api, to, createSimulator(w, credentials)) };
 }
 const lines = (api: any) => (api.read.cash.unmatchedLines('BANK-OP') as any[]).concat(api.read.cash.unmatchedLines('BANK-PR'))
   .map((l) => [l.bank_account, l.date, l.kind, l.reference, l.amount]);
