@@ -10,6 +10,11 @@ export interface FindOptions {
 
 export type Where = Readonly<Record<string, unknown>>;
 
+/** ORDER BY terms (`due_date desc`, `id`) as SQL, each column quoted and, given an alias, qualified by it. */
+export function orderClause(terms: readonly string[], alias?: string): string {
+  return terms.map((o) => o.replace(/^(\w+)/, (c) => (alias ? `${alias}.${quoteIdent(c)}` : quoteIdent(c)))).join(', ');
+}
+
 /**
  * Typed row access to read-model tables with cached statements. Read models write through it
  * (inside the append transaction); deciders, the API and reports read through it.
