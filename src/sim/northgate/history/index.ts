@@ -4,8 +4,12 @@ import { rng } from '../../random';
 import { createSimulator } from '../../simulator';
 import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
-import { depositSales } from './books';
 import { monthEndClose, setUpRecurringEntries } from './close';
+import { customerProfiles } from './customers';
+import { produceFinishedGoodsStandIn, restockReno } from './finished-goods';
+import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
+import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
+import { openSales } from './sales-opening';
 import type { HistoryDay, Routine } from './context';
 import { buyEquipment } from './equipment';
 import { renewInsurance } from './insurance';
@@ -19,8 +23,9 @@ import { manageCash } from './treasury';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
 export const ROUTINES: readonly Routine[] = [
-  replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun, consumeStock, depositSales,
-  payReview, payroll, buyEquipment, renewInsurance, itUpgradeEmail, manageCash, monthEndClose,
+  replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun,
+  produceFinishedGoodsStandIn, restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
+  billShipments, creditReturns, creditRebates, consumeStock, payReview, payroll, buyEquipment, renewInsurance, itUpgradeEmail, manageCash, monthEndClose,
 ];
 
 export interface HistoryOptions {
@@ -42,6 +47,8 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   const closeThrough = options.closeThrough ?? addMonths(end, -1).slice(0, 7);
   const company = b.api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => b.api.read.clock.isHoliday(d) };
+  customerProfiles(world, master, rng(b.seed, 'northgate.customer-profiles'), b.today(), end, calendar);
+  openSales(b, master, rng(b.seed, 'northgate.sales-opening'));
   let quietFrom = end;
   for (let i = 0; i < 3; i++) quietFrom = previousBusinessDay(quietFrom, calendar);
   const simulate = createSimulator(world, b.tokens);
@@ -58,7 +65,6 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
     progress?.(date);
   });
 }
-
 
 function businessDayOfMonth(date: string, calendar: WorkCalendar): number {
   let n = 0;
