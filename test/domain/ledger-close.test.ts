@@ -24,6 +24,7 @@ describe("a month's close checklist", () => {
     expect(list).toMatchObject({ period: '2026-10', status: 'open', end_date: '2026-10-31', ready: true });
     expect(list.checks.map((c: any) => [c.id, c.blocking, c.ok])).toEqual([
       ['control_ties', true, true], ['entries_in_flight', true, true], ['bank_reconciled', false, false], ['depreciation', false, true], ['prepaid_amortization', false, true],
+      ['revenue_cutoff', false, true],
     ]);
     expect(list.checks[2].problems).toEqual(['BANK-OP was last reconciled never.', 'BANK-PR was last reconciled never.']);
   });

@@ -7,8 +7,7 @@ import { controlTiesAsOf } from './subledgers';
  * What must be true before a month can close, each check registered once by the area whose
  * documents it looks at. A blocking check that finds problems refuses the close (`close_blocked`,
  * a hard control); an advisory one is listed in the checklist for the accountant to judge.
- * Revenue cutoff is such a check: the sales area registers it (shipments of the month invoiced in
- * the month) when it lands; the ledger does not know about sales.
+ * Revenue cutoff is such a check, registered by receivables: the ledger does not know about sales.
  */
 export interface CloseCheck {
   id: string;

@@ -8,7 +8,7 @@ import { defineReport, ReportParams } from './registry';
 
 /**
  * Money expected in over the horizon, by source, in cents: receivables registers customer
- * invoices falling due (when the sales area lands); until then none is expected.
+ * invoices falling due (src/domain/receivables/expected-receipts.ts).
  */
 export type ExpectedReceipts = (read: Queries, from: string, to: string) => { source: string; amount: number }[];
 const receiptSources: ExpectedReceipts[] = [];
