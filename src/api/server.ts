@@ -7,8 +7,6 @@ import type { WallClock } from '../events/store';
 import { createControlApp, type DayHook } from './control-app';
 import { createAgentApp, type RequestInterceptor } from './http-app';
 import { buildOpenApi } from './openapi';
-import { buildManifest } from './tools';
-import { AP_EXCEPTION_TOOLS } from './toolsets/ap-exceptions';
 import { Api } from './pipeline';
 import { allRoutes } from './routes';
 
@@ -54,7 +52,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => buildOpenApi(routes, version), '/tools.json': () => buildManifest(AP_EXCEPTION_TOOLS, routes) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
+  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => buildOpenApi(routes, version) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await Promise.all([shutdown(agent.server), shutdown(control.server)]);

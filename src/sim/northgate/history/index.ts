@@ -6,7 +6,7 @@ import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
 import { monthEndClose, setUpRecurringEntries } from './close';
 import { customerProfiles } from './customers';
-import { produceFinishedGoodsStandIn, restockReno } from './finished-goods';
+import { restockReno } from './finished-goods';
 import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
 import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
 import { openSales } from './sales-opening';
@@ -18,14 +18,15 @@ import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
 import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
 import { payReview, payroll, setUpPayroll } from './payroll';
-import { buyApproved, consumeStock, departmentSpend, replenishStock } from './purchasing';
+import { forecastDemand, planProduction, runProduction } from './production';
+import { buyApproved, departmentSpend, replenishStock } from './purchasing';
 import { manageCash } from './treasury';
 
-/** The company's own routine work, in the order it happens each day after the counterparties act. */
+/** The company's own routine work, in the order it happens each day after the counterparties act; the close comes last. */
 export const ROUTINES: readonly Routine[] = [
-  replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun,
-  produceFinishedGoodsStandIn, restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
-  billShipments, creditReturns, creditRebates, consumeStock, payReview, payroll, buyEquipment, renewInsurance, itUpgradeEmail, manageCash, monthEndClose,
+  forecastDemand, replenishStock, departmentSpend, buyApproved, planProduction, runProduction, validateAndApprove, monthlyBills, weeklyPaymentRun,
+  restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
+  billShipments, creditReturns, creditRebates, payReview, payroll, buyEquipment, renewInsurance, itUpgradeEmail, manageCash, monthEndClose,
 ];
 
 export interface HistoryOptions {
