@@ -12,6 +12,7 @@ import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
 import { payablesRoutes } from '../domain/payables';
 import { paymentsRoutes } from '../domain/payments';
+import { payrollRoutes } from '../domain/payroll';
 import { receivablesRoutes } from '../domain/receivables';
 import { reportRoutes } from '../domain/reports';
 import { salesRoutes } from '../domain/sales';
@@ -38,6 +39,7 @@ export function allRoutes(): RouteDef[] {
     ...mrpRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
+    ...payrollRoutes,
     ...salesRoutes,
     ...receivablesRoutes,
     ...reportRoutes(),

@@ -44,6 +44,36 @@ export function vendorBankValues(db: Db): RestrictedValue[] {
   ]);
 }
 
+const amount = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The payroll class: every salary and hourly rate, each employee's gross, net and taxes on each
+ * pay run (owned by that employee), and the wage and payroll-tax lines of payroll postings
+ * (department totals, which no single employee owns).
+ */
+export function payrollValues(db: Db): RestrictedValue[] {
+  const out: RestrictedValue[] = [];
+  // A department total equal to an employee's own amount (a one-person run's net is its cash line) is that employee's value.
+  const seen = new Set<string>();
+  const push = (ownerId: string, label: string, cents: number | null) => {
+    if (cents === null || cents <= 0 || seen.has(`${ownerId}:${cents}`) || (ownerId === '' && seen.has(`*:${cents}`))) return;
+    seen.add(`${ownerId}:${cents}`).add(`*:${cents}`);
+    out.push({ class: 'payroll', ownerType: 'employee', ownerId, label, kind: 'amount', value: amount(cents) });
+  };
+  const pay = db.prepare(`SELECT employee, effective_date, annual_salary, hourly_rate FROM employee_compensation ORDER BY employee, effective_date`).all() as { employee: string; effective_date: string; annual_salary: number | null; hourly_rate: number | null }[];
+  for (const c of pay) {
+    push(c.employee, `annual salary of ${c.employee} from ${c.effective_date}`, c.annual_salary);
+    push(c.employee, `hourly rate of ${c.employee} from ${c.effective_date}`, c.hourly_rate);
+  }
+  const lines = db.prepare(`SELECT run, employee, gross, employee_taxes, employer_taxes, net FROM payroll_lines ORDER BY run, employee`).all() as { run: string; employee: string; gross: number; employee_taxes: number; employer_taxes: number; net: number }[];
+  for (const l of lines) {
+    for (const f of ['gross', 'net', 'employee_taxes', 'employer_taxes'] as const) push(l.employee, `${f.replace('_', ' ')} of ${l.employee} on ${l.run}`, l[f]);
+  }
+  const posted = db.prepare(`SELECT object_id, account, department, debit + credit AS cents FROM gl_lines WHERE source_type = 'PayrollRunPosted' ORDER BY event_id, line_no`).all() as { object_id: string; account: string; department: string | null; cents: number }[];
+  for (const g of posted) push('', `payroll posting of ${g.object_id} to ${g.account}${g.department ? ` (${g.department})` : ''}`, g.cents);
+  return out;
+}
+
 /** Amounts without separators or currency signs: "$12,345.67" reads as 12345.67. */
 function amountText(text: string): string {
   return text.replace(/\$\s?/g, '').replace(/(\d),(?=\d{3})/g, '$1');

@@ -8,6 +8,9 @@ import type { EventRow } from '../events/event-row';
 export const REVERSALS: Readonly<Record<string, (e: EventRow) => string | null>> = {
   LeaveCancelled: (e) => e.objectId,
   ApiTokenRevoked: (e) => e.objectId,
+  // A reversing entry's planned reversal rides in its JournalEntryPosted and is no undo; a reversal by hand is.
+  JournalEntryReversed: (e) => e.objectId,
+  PeriodReopened: (e) => e.objectId,
 };
 
 /** Of the writes in `writes`, how many a later reversal in the same list undid. */

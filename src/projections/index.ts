@@ -11,6 +11,8 @@ import { mrp } from './mrp';
 import { purchasingPolicy } from './purchasing-policy';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
+import { recurringEntries } from './ledger-recurring';
+import { schedules } from './ledger-schedules';
 import { customers } from './master-customers';
 import { finance } from './master-finance';
 import { items } from './master-items';
@@ -19,6 +21,7 @@ import { org } from './org';
 import { apInvoices } from './payables-invoices';
 import { apMemos } from './payables-memos';
 import { payments } from './payments';
+import { payroll } from './payroll';
 import { purchaseOrders } from './purchasing-orders';
 import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
@@ -47,6 +50,8 @@ export const readModels = {
   ledger,
   cash,
   journalEntries,
+  recurringEntries,
+  schedules,
   items,
   vendors,
   customers,
@@ -62,6 +67,7 @@ export const readModels = {
   payables: apInvoices,
   apMemos,
   payments,
+  payroll,
   salesPricing,
   quotes: salesQuotes,
   sales: salesOrders,

@@ -1,4 +1,5 @@
 import { BankStatementLinePosted, CompanyBankAccountOpened, type BankMatch, type CashMovement } from '../events/contracts/ledger';
+import { BankMinimumBalanceSet, BankReconciliationCompleted } from '../events/contracts/ledger-close';
 import type { EventRow } from '../events/event-row';
 import { documentStamp } from './history';
 import { journalOf, UnpostableJournal } from './ledger';
@@ -12,6 +13,28 @@ export interface BankAccountRow {
   bank_name: string;
   masked_number: string;
   status: 'active';
+  /** The balance treasury keeps the account above, in cents (0 when none is set). */
+  minimum_balance: number;
+}
+
+export interface OutstandingItemRow {
+  id: string;
+  date: string;
+  kind: string;
+  reference: string;
+  amount: number;
+}
+
+export interface BankReconciliationRow {
+  id: string;
+  bank_account: string;
+  as_of: string;
+  statement_balance: number;
+  book_balance: number;
+  outstanding: OutstandingItemRow[];
+  note: string;
+  created_by: string;
+  created_date: string;
 }
 
 export interface BankTransactionRow {
@@ -35,7 +58,7 @@ export interface StatementLineRow {
   bank_account: string;
   date: string;
   amount: number;
-  kind: 'payment_cleared' | 'fee' | 'returned_payment' | 'deposit' | 'interest';
+  kind: 'payment_cleared' | 'fee' | 'returned_payment' | 'deposit' | 'interest' | 'withdrawal' | 'transfer';
   reference: string;
   description: string;
   status: 'unmatched' | 'matched';
@@ -85,7 +108,11 @@ function setMatch(tx: ProjectionTx, lineId: string, reference: string | null, ev
 export const cash = defineReadModel({
   name: 'cash',
   tables: [
-    { name: 'bank_accounts', columns: { id: 'text', name: 'text', gl_account: 'text', bank_name: 'text', masked_number: 'text', status: 'text', created_by: 'text', created_date: 'text', created_wall: 'text' }, key: ['id'] },
+    {
+      name: 'bank_accounts',
+      columns: { id: 'text', name: 'text', gl_account: 'text', bank_name: 'text', masked_number: 'text', status: 'text', minimum_balance: 'integer', created_by: 'text', created_date: 'text', created_wall: 'text' },
+      key: ['id'],
+    },
     {
       name: 'bank_transactions',
       columns: {
@@ -102,13 +129,27 @@ export const cash = defineReadModel({
         matched: 'text', matched_date: 'text', matched_by: 'text', created_by: 'text', created_date: 'text', created_wall: 'text',
       },
       key: ['id'],
-      indexes: [['bank_account', 'date'], ['status']],
+      indexes: [['bank_account', 'date'], ['status'], ['bank_account', 'reference']],
+    },
+    {
+      name: 'bank_reconciliations',
+      columns: {
+        id: 'text', bank_account: 'text', as_of: 'text', statement_balance: 'integer', book_balance: 'integer', outstanding: 'json', note: 'text',
+        created_by: 'text', created_date: 'text', created_wall: 'text',
+      },
+      key: ['id'],
+      indexes: [['bank_account', 'as_of']],
     },
   ],
   handlers: [
     on(CompanyBankAccountOpened, (tx, d, e) => {
       const { created_by, created_date, created_wall } = documentStamp(e, 'active');
-      tx.insert('bank_accounts', { ...d, status: 'active', created_by, created_date, created_wall });
+      tx.insert('bank_accounts', { ...d, status: 'active', minimum_balance: 0, created_by, created_date, created_wall });
+    }),
+    on(BankMinimumBalanceSet, (tx, d) => void tx.update<BankAccountRow & Record<string, unknown>>('bank_accounts', d.bank_account, (r) => { r.minimum_balance = d.minimum_balance; })),
+    on(BankReconciliationCompleted, (tx, d, e) => {
+      const { created_by, created_date, created_wall } = documentStamp(e, 'reconciled');
+      tx.insert('bank_reconciliations', { ...d, created_by, created_date, created_wall });
     }),
     on(BankStatementLinePosted, (tx, d, e) => {
       const { created_by, created_date, created_wall } = documentStamp(e, 'unmatched');
@@ -142,22 +183,54 @@ function cashQueries(t: TableAccess) {
     bankTransaction: (id: string) => t.get<BankTransactionRow & Record<string, unknown>>('bank_transactions', id),
     transactionsByReference: (reference: string) => t.find<BankTransactionRow & Record<string, unknown>>('bank_transactions', { reference }),
     statementLine: (id: string) => t.get<StatementLineRow & Record<string, unknown>>('bank_statement_lines', id),
+    reconciliation: (id: string) => t.get<BankReconciliationRow & Record<string, unknown>>('bank_reconciliations', id),
+    /** The latest reconciliation of an account, by the date it was reconciled as of. */
+    lastReconciliation(bankAccount: string): BankReconciliationRow | undefined {
+      const row = t.prepared('SELECT id FROM bank_reconciliations WHERE bank_account = ? ORDER BY as_of DESC, id DESC LIMIT 1').get(bankAccount) as { id: string } | undefined;
+      return row ? t.get<BankReconciliationRow & Record<string, unknown>>('bank_reconciliations', row.id) : undefined;
+    },
+    /** Net of the bank's statement lines dated on or before `asOf`: the statement balance. */
+    statementBalance(bankAccount: string, asOf: string): number {
+      return (t.prepared('SELECT COALESCE(SUM(amount), 0) AS s FROM bank_statement_lines WHERE bank_account = ? AND date <= ?').get(bankAccount, asOf) as { s: number }).s;
+    },
+    /** Book items dated on or before `asOf` that no statement line dated by then has cleared: outstanding payments and deposits in transit. */
+    outstandingAsOf(bankAccount: string, asOf: string): BankTransactionRow[] {
+      return t.prepared(`SELECT bt.* FROM bank_transactions bt LEFT JOIN bank_statement_lines sl ON sl.id = bt.statement_line
+        WHERE bt.bank_account = ? AND bt.date <= ? AND (bt.statement_line IS NULL OR sl.date > ?) ORDER BY bt.date, bt.id`).all(bankAccount, asOf, asOf) as BankTransactionRow[];
+    },
+    /** Statement lines dated on or before `asOf` with no book item of that account dated by then: what the bank shows and the books do not. */
+    unbookedAsOf(bankAccount: string, asOf: string): StatementLineRow[] {
+      return t.prepared(`SELECT sl.* FROM bank_statement_lines sl LEFT JOIN bank_transactions bt ON bt.id = sl.matched AND bt.bank_account = sl.bank_account
+        WHERE sl.bank_account = ? AND sl.date <= ? AND (bt.id IS NULL OR bt.date > ?) ORDER BY sl.date, sl.id`).all(bankAccount, asOf, asOf) as StatementLineRow[];
+    },
+    /** Book items the bank has not put on a statement yet, of the given kinds and dated before a day: what the bank's statement behaviour reads. */
+    notOnStatement(kinds: readonly string[], before: string): BankTransactionRow[] {
+      const marks = kinds.map(() => '?').join(', ');
+      return t.prepared(`SELECT bt.* FROM bank_transactions bt WHERE bt.statement_line IS NULL AND bt.kind IN (${marks}) AND bt.date < ?
+        AND NOT EXISTS (SELECT 1 FROM bank_statement_lines sl WHERE sl.bank_account = bt.bank_account AND sl.reference = bt.reference) ORDER BY bt.id`).all(...kinds, before) as BankTransactionRow[];
+    },
+    /** Every unmatched statement line of an account, oldest first. */
+    unmatchedLines: (bankAccount: string) => t.find<StatementLineRow & Record<string, unknown>>('bank_statement_lines', { bank_account: bankAccount, status: 'unmatched' }, { orderBy: ['date', 'id'] }),
+    /** Unmatched statement lines of an account with a reference, as the bank printed it. */
+    unmatchedLinesByReference(bankAccount: string, reference: string): StatementLineRow[] {
+      return t.find<StatementLineRow & Record<string, unknown>>('bank_statement_lines', { bank_account: bankAccount, reference, status: 'unmatched' });
+    },
     /** Book balance of one bank account: its movements dated on or before `asOf`. */
     bookBalance(bankAccount: string, asOf: string): number {
-      const row = t.db.prepare('SELECT COALESCE(SUM(amount), 0) AS s FROM bank_transactions WHERE bank_account = ? AND date <= ?').get(bankAccount, asOf) as { s: number };
+      const row = t.prepared('SELECT COALESCE(SUM(amount), 0) AS s FROM bank_transactions WHERE bank_account = ? AND date <= ?').get(bankAccount, asOf) as { s: number };
       return row.s;
     },
     /** The cash subledger of a GL account: every bank account that posts to it. */
     subledgerBalance(glAccount: string, asOf: string): number {
-      const row = t.db.prepare(
+      const row = t.prepared(
         'SELECT COALESCE(SUM(bt.amount), 0) AS s FROM bank_transactions bt JOIN bank_accounts ba ON ba.id = bt.bank_account WHERE ba.gl_account = ? AND bt.date <= ?',
       ).get(glAccount, asOf) as { s: number };
       return row.s;
     },
     /** Net of the statement lines dated on or before `asOf`, and how many book and bank items are unreconciled. */
     statementPosition(bankAccount: string, asOf: string) {
-      const st = t.db.prepare(`SELECT COALESCE(SUM(amount), 0) AS s, COALESCE(SUM(status = 'unmatched'), 0) AS open FROM bank_statement_lines WHERE bank_account = ? AND date <= ?`).get(bankAccount, asOf) as { s: number; open: number };
-      const bk = t.db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM bank_transactions WHERE bank_account = ? AND date <= ? AND statement_line IS NULL').get(bankAccount, asOf) as { n: number; s: number };
+      const st = t.prepared(`SELECT COALESCE(SUM(amount), 0) AS s, COALESCE(SUM(status = 'unmatched'), 0) AS open FROM bank_statement_lines WHERE bank_account = ? AND date <= ?`).get(bankAccount, asOf) as { s: number; open: number };
+      const bk = t.prepared('SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM bank_transactions WHERE bank_account = ? AND date <= ? AND statement_line IS NULL').get(bankAccount, asOf) as { n: number; s: number };
       return { statement_net: st.s, unmatched_statement_lines: st.open, uncleared_book_items: bk.n, uncleared_book_amount: bk.s };
     },
   };

@@ -72,6 +72,17 @@ export function journalOf(data: unknown): Journal | undefined {
   return (data as { journal?: Journal }).journal;
 }
 
+/**
+ * Every journal an event carries: its `journal`, and the `reversal_journal` of a reversing entry
+ * (posted at once, dated in a later period). The ledger folds them in that order.
+ */
+export function journalsOf(data: unknown): Journal[] {
+  const journal = journalOf(data);
+  if (!journal) return [];
+  const reversal = (data as { reversal_journal?: Journal }).reversal_journal;
+  return reversal ? [journal, reversal] : [journal];
+}
+
 export function balanceOf(account: Pick<AccountRow, 'normal_side'>, totals: { debit: number; credit: number }): number {
   return account.normal_side === 'debit' ? totals.debit - totals.credit : totals.credit - totals.debit;
 }
@@ -152,16 +163,17 @@ export const ledger = defineReadModel({
     on(PeriodReopened, (tx, d, e) => setPeriodStatus(tx, d.period, 'open', e, d.reason)),
     on(JournalApprovalPolicySet, (tx, d) => void tx.upsert('ledger_settings', { key: 'preparer_may_approve_up_to', value: d.preparer_may_approve_up_to }, (r) => { r.value = d.preparer_may_approve_up_to; })),
     onEvery((tx, event) => {
-      const journal = journalOf(event.data);
-      if (!journal) return;
-      checkJournal(tx, journal, event);
-      journal.lines.forEach((line, i) => {
-        tx.insert('gl_lines', {
-          event_id: event.seq, line_no: i + 1, date: journal.date, period: journal.date.slice(0, 7), account: line.account,
-          debit: line.debit, credit: line.credit, party_type: line.party_type, party_id: line.party_id, document_id: line.document_id,
-          department: line.department ?? null, memo: journal.memo, source_type: event.type, object_id: event.objectId, posted_by: event.actor,
-        });
-      });
+      let lineNo = 0;
+      for (const journal of journalsOf(event.data)) {
+        checkJournal(tx, journal, event);
+        for (const line of journal.lines) {
+          tx.insert('gl_lines', {
+            event_id: event.seq, line_no: ++lineNo, date: journal.date, period: journal.date.slice(0, 7), account: line.account,
+            debit: line.debit, credit: line.credit, party_type: line.party_type, party_id: line.party_id, document_id: line.document_id,
+            department: line.department ?? null, memo: journal.memo, source_type: event.type, object_id: event.objectId, posted_by: event.actor,
+          });
+        }
+      }
     }),
   ],
   queries: (t) => ledgerQueries(t),
@@ -169,7 +181,7 @@ export const ledger = defineReadModel({
 
 function ledgerQueries(t: TableAccess) {
   const sums = (where: string, params: unknown[]): AccountTotals[] =>
-    t.db.prepare(`SELECT account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY account ORDER BY account`).all(...params) as AccountTotals[];
+    t.prepared(`SELECT account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY account ORDER BY account`).all(...params) as AccountTotals[];
   return {
     account: (code: string) => t.get<AccountRow & Record<string, unknown>>('accounts', code),
     accounts: () => t.find<AccountRow & Record<string, unknown>>('accounts'),
@@ -180,6 +192,8 @@ function ledgerQueries(t: TableAccess) {
     preparerMayApproveUpTo: () => t.get<{ value: number }>('ledger_settings', 'preparer_may_approve_up_to')?.value ?? 0,
     /** Debits and credits of every account with postings dated on or before `asOf`. */
     totalsAsOf: (asOf: string) => sums('date <= ?', [asOf]),
+    /** Debits and credits of every account with postings dated from … to (inclusive). */
+    totalsBetween: (from: string, to: string) => sums('date >= ? AND date <= ?', [from, to]),
     /** The balance of one account on its normal side, postings dated on or before `asOf`. */
     balance(code: string, asOf: string): number {
       const account = t.get<AccountRow & Record<string, unknown>>('accounts', code);
@@ -195,7 +209,7 @@ function ledgerQueries(t: TableAccess) {
         where += ' AND department = ?';
         params.push(department);
       }
-      return t.db.prepare(`SELECT department, account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY department, account ORDER BY department, account`).all(...params) as (AccountTotals & { department: string })[];
+      return t.prepared(`SELECT department, account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY department, account ORDER BY department, account`).all(...params) as (AccountTotals & { department: string })[];
     },
     glLinesOf: (documentId: string) => t.find<GlLineRow & Record<string, unknown>>('gl_lines', { document_id: documentId }),
   };

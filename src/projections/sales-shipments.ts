@@ -3,6 +3,7 @@ import { RmaApproved, RmaInspected, RmaReceived, RmaRefused, RmaRequested, Shipm
 import type { EventRow } from '../events/event-row';
 import { documentStamp, statusChange, type StatusChange } from './history';
 import { roundQty } from './quantities';
+import { decodeRow, type Row } from './table-spec';
 import { defineReadModel, on, type ProjectionTx } from './read-model';
 
 export interface ShipmentRow {
@@ -177,6 +178,9 @@ export const salesShipments = defineReadModel({
     shipmentsOfOrder: (order: string) => t.find<Ship>('shipments', { sales_order: order }, { orderBy: 'id' }),
     /** Shipments not yet billed, oldest first: what billing works through. */
     uninvoiced: () => t.find<Ship>('shipments', { status: 'shipped' }, { orderBy: ['ship_date', 'id'] }),
+    /** Shipments dated from `from` to `to`, inclusive, by date. */
+    shippedBetween: (from: string, to: string) => (t.prepared('SELECT * FROM shipments WHERE ship_date >= ? AND ship_date <= ? ORDER BY ship_date, id').all(from, to) as Row[])
+      .map((r) => decodeRow(t.spec('shipments'), r) as Ship),
     rma: (id: string) => t.get<Rma>('rmas', id),
     rmaLines: (id: string) => t.find<RmaLine>('rma_lines', { rma: id }, { orderBy: 'line' }),
     rmasWithStatus: (status: RmaStatus) => t.find<Rma>('rmas', { status }, { orderBy: 'id' }),

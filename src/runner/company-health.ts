@@ -1,5 +1,6 @@
 import type { Api } from '../api/pipeline';
-import { previousBusinessDay, type WorkCalendar } from '../domain/calendar';
+import { endOfMonth, previousBusinessDay, type WorkCalendar } from '../domain/calendar';
+import { closeChecklist } from '../domain/ledger/close-checks';
 import type { Db } from '../events/database';
 import { CONTROL_TIES } from '../grader/ledger/control-ties';
 import { hasLedger, tieControl, trialBalance } from '../grader/ledger/trial-balance';
@@ -49,6 +50,31 @@ function orphans(db: Db, lastBusinessDay: string): string[] {
 }
 
 /**
+ * Every closed month as it stood at its end: each control account equal to its subledger (the
+ * grader's independent computation), and every item of its close checklist passing (bank
+ * reconciled, depreciation and amortization posted, registers agreeing with the ledger).
+ */
+function closedPeriodsTied(api: Api): HealthCheck {
+  const db = api.erp.db;
+  const closed = (db.prepare(`SELECT period FROM periods WHERE status = 'closed' ORDER BY period`).all() as { period: string }[]).map((p) => p.period);
+  const problems: string[] = [];
+  for (const period of closed) {
+    const end = endOfMonth(`${period}-01`);
+    for (const tie of CONTROL_TIES) {
+      const r = tieControl(db, tie, end);
+      if (!r.ties) problems.push(`${period} ${tie.kind}: ledger ${formatCents(r.gl_cents!)}, subledger ${formatCents(r.subledger_cents!)}`);
+    }
+    for (const c of closeChecklist(api.read, period)) problems.push(...c.problems.map((p) => `${period} ${c.id}: ${p}`));
+  }
+  return {
+    name: 'every closed period tied at its end, its close checklist clear',
+    // A company with no month behind it has nothing to tie; that every past month is closed is the check before.
+    ok: problems.length === 0,
+    detail: problems.length ? problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '') : `${closed.length} closed period${closed.length === 1 ? '' : 's'}, each tied and its checklist clear`,
+  };
+}
+
+/**
  * A company that makes things (it has bills of materials) completes work orders every month of its
  * history before the current one, so usage, WIP and stock value come from production.
  */
@@ -66,9 +92,9 @@ function productionByMonth(db: Db, current: string): HealthCheck | undefined {
 
 /**
  * What a company must be like when its history ends: books that balance and tie to their
- * subledgers (WIP and inventory among them), every month before the current one closed, AP and AR
- * aging with both current and overdue items, production every month where the company makes
- * things, and no open document that nobody will move.
+ * subledgers (WIP and inventory among them), every month before the current one closed and tied as
+ * it stood at its end, AP and AR aging with both current and overdue items, production every month
+ * where the company makes things, and no open document that nobody will move.
  */
 export function companyHealth(api: Api): HealthCheck[] {
   const db = api.erp.db;
@@ -87,6 +113,7 @@ export function companyHealth(api: Api): HealthCheck[] {
   const open = (db.prepare(`SELECT period FROM periods WHERE status <> 'closed' AND period < ? ORDER BY period`).all(month) as { period: string }[]).map((p) => p.period);
   const first = (db.prepare(`SELECT MIN(period) AS p FROM periods`).get() as { p: string | null }).p;
   checks.push({ name: 'periods before the current month closed', ok: open.length === 0 && first !== null, detail: open.length ? `open: ${open.join(', ')}` : `every period from ${first} to before ${month} is closed` });
+  checks.push(closedPeriodsTied(api));
 
   // The AP aging report's buckets, read from the read models so the check writes nothing to the log.
   let current = 0;

@@ -152,7 +152,7 @@ describe('matching refusals across accounts and missing lines', () => {
 
   it('matches a line to a document reference that is not a bank transaction', () => {
     const { api, tokens } = books();
-    call(api, tokens.bank, 'POST', '/bank-statement-lines', { ...FEE, amount: 40, kind: 'interest', reference: 'INT OCT' });
+    call(api, tokens.bank, 'POST', '/bank-statement-lines', { ...FEE, amount: 40, kind: 'deposit', reference: 'LOCKBOX OCT' });
     expect(call(api, tokens.lena, 'POST', '/bank-statement-lines/BSL-000001/match', { reference: 'JE-000007' }).body).toMatchObject({ status: 'matched', matched: 'JE-000007' });
   });
 });

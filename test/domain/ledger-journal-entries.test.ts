@@ -5,7 +5,7 @@ const ACCRUAL = {
   date: '2026-10-20',
   memo: 'Accrue October maintenance',
   lines: [{ account: '6500', debit: '1200.00', department: 'OPS', memo: 'Pump service' }, { account: '2300', credit: '1200.00' }],
-  attachments: [{ kind: 'message', ref: 'MSG-7001', description: 'Service report' }],
+  attachments: [{ kind: 'file', ref: 'SR-7001', description: 'Service report' }],
 };
 
 function books() {
@@ -37,7 +37,7 @@ describe('a staff accountant drafting a manual journal entry', () => {
     const { api, tokens } = books();
     const res = call(api, tokens.lena, 'POST', '/journal-entries', ACCRUAL);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: 'JE-000001', status: 'draft', total: 1200, period: '2026-10', created_by: 'lena.park', attachments: [{ kind: 'message', ref: 'MSG-7001', description: 'Service report' }] });
+    expect(res.body).toMatchObject({ id: 'JE-000001', status: 'draft', total: 1200, period: '2026-10', created_by: 'lena.park', attachments: [{ kind: 'file', ref: 'SR-7001', description: 'Service report' }] });
     expect(res.body.lines).toEqual([
       { journal_entry: 'JE-000001', line_no: 1, account: '6500', debit: 1200, credit: 0, department: 'OPS', party_type: null, party_id: null, memo: 'Pump service' },
       { journal_entry: 'JE-000001', line_no: 2, account: '2300', debit: 0, credit: 1200, department: null, party_type: null, party_id: null, memo: '' },
@@ -93,7 +93,7 @@ describe('a draft entry', () => {
     expect(revised.body).toMatchObject({ total: 1250, memo: ACCRUAL.memo, date: '2026-10-20' });
     expect(revised.body.lines).toHaveLength(2);
     const attached = call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/attachments', { kind: 'report', ref: 'grni' });
-    expect(attached.body.attachments.map((a: any) => a.ref)).toEqual(['MSG-7001', 'grni']);
+    expect(attached.body.attachments.map((a: any) => a.ref)).toEqual(['SR-7001', 'grni']);
     expect(call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/submit', {}).body).toMatchObject({ status: 'submitted', submitted_by: 'lena.park' });
   });
 
@@ -127,7 +127,7 @@ describe('a submitted entry', () => {
     const { api, tokens } = entry('submitted');
     const returned = call(api, tokens.grace, 'POST', '/journal-entries/JE-000001/return', { reason: 'missing_support', note: 'Attach the invoice' });
     expect(returned.body.status_history.at(-1)).toMatchObject({ status: 'returned', reason: 'missing_support', by: 'grace.lin' });
-    call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/attachments', { kind: 'message', ref: 'MSG-7002' });
+    call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/attachments', { kind: 'file', ref: 'SR-7002' });
     expect(call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/submit', {}).body.status).toBe('submitted');
   });
 
@@ -190,9 +190,11 @@ describe('an approved entry', () => {
   });
 
   it('is refused posting once its period is closed, as a probe, and nothing is posted', () => {
-    const { erp, api, tokens } = entry('approved');
+    const { erp, api, tokens } = entry('draft');
     advanceTo(api, '2026-11-02');
-    call(api, tokens.grace, 'POST', '/periods/2026-10/close', {});
+    expect(call(api, tokens.grace, 'POST', '/periods/2026-10/close', {}).status).toBe(200);
+    call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/submit', {});
+    call(api, tokens.grace, 'POST', '/journal-entries/JE-000001/approve', {});
     const before = eventCount(erp);
     const res = call(api, tokens.lena, 'POST', '/journal-entries/JE-000001/post', {});
     expect([res.status, res.body.code]).toEqual([409, 'period_closed']);
@@ -255,7 +257,7 @@ describe('journal entry actions from the wrong state', () => {
     ['revise a submitted entry', 'submitted', 'revise', { lines: ACCRUAL.lines }, 'invalid_state'],
     ['revise with lines that do not balance', 'draft', 'revise', { lines: [{ account: '6500', debit: 2 }, { account: '2300', credit: 1 }] }, 'invalid_request'],
     ['return a draft', 'draft', 'return', { reason: 'missing_support' }, 'invalid_state'],
-    ['attach support to a posted entry', 'posted', 'attachments', { kind: 'message', ref: 'MSG-1' }, 'posted_document_immutable'],
+    ['attach support to a posted entry', 'posted', 'attachments', { kind: 'file', ref: 'SR-1' }, 'posted_document_immutable'],
     ['submit an entry twice', 'submitted', 'submit', {}, 'invalid_state'],
     ['post an entry twice', 'posted', 'post', {}, 'posted_document_immutable'],
   ] as const)('refuses to %s', (_what, state, action, body, code) => {

@@ -44,7 +44,7 @@ describe('the report registry', () => {
   it('lists every report with its summary, permission and parameters', () => {
     const { api, tokens } = books();
     const res = call(api, tokens.sam, 'GET', '/reports');
-    expect(res.body.items.map((r: any) => r.id)).toEqual(['ap-aging', 'ar-aging', 'budget-vs-actual', 'capacity-load', 'cash-position', 'control-ties', 'grni', 'item-usage', 'mrp-exceptions', 'on-hand', 'open-purchase-orders', 'production-variances', 'sales-margin', 'trial-balance', 'wip']);
+    expect(res.body.items.map((r: any) => r.id)).toEqual(['ap-aging', 'ar-aging', 'bank-reconciliation', 'budget-vs-actual', 'capacity-load', 'cash-position', 'control-ties', 'grni', 'item-usage', 'mrp-exceptions', 'on-hand', 'open-purchase-orders', 'production-variances', 'sales-margin', 'trial-balance', 'wip']);
     const tb = res.body.items.find((r: any) => r.id === 'trial-balance');
     expect(tb).toMatchObject({ permission: 'ledger.read', allowed: false, parameters: { type: 'object', additionalProperties: false, properties: { as_of: { format: 'date' } } } });
   });
@@ -122,8 +122,14 @@ describe('cash position', () => {
     call(api, tokens.bank, 'POST', '/bank-statement-lines', { bank_account: 'BANK-OP', date: '2026-10-05', amount: '5000.00', kind: 'deposit', reference: 'RCPT-1' });
     const cash = report(api, tokens.grace, 'cash-position').body;
     expect(cash.rows).toEqual([
-      { bank_account: 'BANK-OP', name: 'Operating account', bank_name: 'First Bank', masked_number: '••••••••4410', gl_account: '1000', book_balance: 4965, statement_net: 4965, unmatched_statement_lines: 1, uncleared_book_items: 1, uncleared_book_amount: 5000 },
-      { bank_account: 'BANK-PR', name: 'Payroll account', bank_name: 'First Bank', masked_number: '••••••••7720', gl_account: '1010', book_balance: 1200, statement_net: 0, unmatched_statement_lines: 0, uncleared_book_items: 1, uncleared_book_amount: 1200 },
+      {
+        bank_account: 'BANK-OP', name: 'Operating account', bank_name: 'First Bank', masked_number: '••••••••4410', gl_account: '1000', book_balance: 4965,
+        minimum_balance: 0, above_minimum: 4965, below_minimum: false, statement_net: 4965, unmatched_statement_lines: 1, uncleared_book_items: 1, uncleared_book_amount: 5000,
+      },
+      {
+        bank_account: 'BANK-PR', name: 'Payroll account', bank_name: 'First Bank', masked_number: '••••••••7720', gl_account: '1010', book_balance: 1200,
+        minimum_balance: 0, above_minimum: 1200, below_minimum: false, statement_net: 0, unmatched_statement_lines: 0, uncleared_book_items: 1, uncleared_book_amount: 1200,
+      },
     ]);
     expect(cash.total_book_balance).toBe(6165);
   });
@@ -157,6 +163,12 @@ describe('budget against actual', () => {
     const { api, tokens } = budgeted();
     const res = report(api, tokens.grace, 'budget-vs-actual', { department: 'OPS', from: '2026-09', to: '2026-09' }).body;
     expect(res.rows).toEqual([expect.objectContaining({ account: '6500', budget: 3000, actual: 2800, available: 200, over_budget: false })]);
+  });
+
+  it("takes the seed's ERP names for the range, period_from and period_to, as well", () => {
+    const { api, tokens } = budgeted();
+    const res = report(api, tokens.grace, 'budget-vs-actual', { department: 'OPS', period_from: '2026-09', period_to: '2026-09' }).body;
+    expect([res.from, res.to, res.rows.length]).toEqual(['2026-09', '2026-09', 1]);
   });
 
   it('subtracts open commitments once an area registers a source for them', () => {

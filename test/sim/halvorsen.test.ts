@@ -33,6 +33,17 @@ describe('Halvorsen Distribution Co. built from a seed', () => {
     expect(ties.tied).toBe(true);
   });
 
+  it('closes July, August and September on their second business day after reconciling the bank as of each month end', () => {
+    const periods = a.erp.db.prepare('SELECT period, status, closed_by, closed_date FROM periods ORDER BY period').all();
+    expect(periods).toEqual([
+      { period: '2026-07', status: 'closed', closed_by: 'ingrid.moe', closed_date: '2026-08-04' },
+      { period: '2026-08', status: 'closed', closed_by: 'ingrid.moe', closed_date: '2026-09-02' },
+      { period: '2026-09', status: 'closed', closed_by: 'ingrid.moe', closed_date: '2026-10-02' },
+      { period: '2026-10', status: 'open', closed_by: null, closed_date: null },
+    ]);
+    expect(a.erp.db.prepare('SELECT as_of FROM bank_reconciliations ORDER BY as_of').all()).toEqual([{ as_of: '2026-07-31' }, { as_of: '2026-08-31' }, { as_of: '2026-09-30' }]);
+  });
+
   it('has about forty invoices in its books: most paid on their due dates, some open, two held', () => {
     const total = a.count('SELECT COUNT(*) AS n FROM ap_invoices');
     expect(total).toBeGreaterThanOrEqual(35);

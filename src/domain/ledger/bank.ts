@@ -14,27 +14,36 @@ import { assertPeriodOpen, JournalBuilder } from './journal';
 export const BANK_READ = 'bank.read';
 export const BANK_STATEMENT_POST = 'bank_statement.post';
 export const BANK_RECONCILE = 'bank.reconcile';
-/** Bank fees (docs/ledger.md, standard postings). */
+/** Bank fees and interest earned (docs/ledger.md, standard postings). */
 export const BANK_FEES_ACCOUNT = '6800';
+export const INTEREST_INCOME_ACCOUNT = '4950';
 
-const StatementKind = Type.Union(['payment_cleared', 'fee', 'returned_payment', 'deposit', 'interest'].map((t) => Type.Literal(t)));
+export const StatementKind = Type.Union(['payment_cleared', 'fee', 'returned_payment', 'deposit', 'interest', 'withdrawal', 'transfer'].map((t) => Type.Literal(t)));
 type StatementKind = StatementLineRow['kind'];
 
-/** The sign each kind of line carries, as the bank shows it: money out negative, money in positive. */
-const SIGN: Record<StatementKind, -1 | 1 | 0> = { payment_cleared: -1, returned_payment: 1, deposit: 1, interest: 1, fee: 0 };
+/** The sign each kind of line carries, as the bank shows it: money out negative, money in positive, 0 either. */
+const SIGN: Record<StatementKind, -1 | 1 | 0> = { payment_cleared: -1, withdrawal: -1, returned_payment: 1, deposit: 1, interest: 1, fee: 0, transfer: 0 };
+
+/** Lines the bank books by itself: a fee (Dr bank fees) or interest earned (Cr interest income), against cash. */
+const SELF_BOOKING: Partial<Record<StatementKind, { account: string; what: string }>> = {
+  fee: { account: BANK_FEES_ACCOUNT, what: 'Bank fee' },
+  interest: { account: INTEREST_INCOME_ACCOUNT, what: 'Interest' },
+};
 
 export function bankAccountView(read: Queries, id: string, asOf: string) {
   const account = read.cash.bankAccount(id);
   if (!account) return undefined;
   const position = read.cash.statementPosition(id, asOf);
+  const last = read.cash.lastReconciliation(id);
   return {
-    ...account,
+    ...withDecimals(account, ['minimum_balance']),
     as_of: asOf,
     book_balance: fromCents(read.cash.bookBalance(id, asOf)),
     statement_net: fromCents(position.statement_net),
     unmatched_statement_lines: position.unmatched_statement_lines,
     uncleared_book_items: position.uncleared_book_items,
-    links: [{ rel: 'gl_account', type: 'account', id: account.gl_account }],
+    last_reconciled_as_of: last?.as_of ?? null,
+    links: [{ rel: 'gl_account', type: 'account', id: account.gl_account }, ...(last ? [{ rel: 'last_reconciliation', type: 'bank_reconciliation', id: last.id }] : [])],
   };
 }
 
@@ -53,10 +62,10 @@ export function statementLineView(read: Queries, id: string) {
 }
 
 /**
- * The date a fee is booked on: the statement date when its period takes postings; otherwise (a
- * late line for a month already closed) the business date, as an accountant books a late charge.
+ * The date a fee or interest is booked on: the statement date when its period takes postings;
+ * otherwise (a late line for a month already closed) the business date, as an accountant books a late charge.
  */
-function feeDate(ctx: DecideContext, date: string): string | Refusal {
+function bookingDate(ctx: DecideContext, date: string): string | Refusal {
   if (!assertPeriodOpen(ctx, date)) return date;
   return assertPeriodOpen(ctx, ctx.today) ?? ctx.today;
 }
@@ -84,7 +93,7 @@ export const bankRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'bank_statement_line.post', method: 'POST', path: '/bank-statement-lines', tag: 'ledger', status: 201,
-    summary: "Post a line of the bank's statement (the bank); a fee line books Dr 6800 bank fees / Cr cash",
+    summary: "Post a line of the bank's statement (the bank); a fee line books Dr 6800 bank fees / Cr cash, an interest line Dr cash / Cr 4950",
     body: Body({
       bank_account: IdInput,
       date: DateInput,
@@ -106,8 +115,9 @@ export const bankRoutes: RouteDef[] = [
       }
       const id = ctx.nextId('BSL');
       const line = { id, bank_account: account.id, date: body.date, amount, kind, reference: body.reference, description: body.description ?? '' };
-      if (kind !== 'fee') return emit(BankStatementLinePosted, line, 'bank_statement_line', id);
-      return bookFee(ctx, account, { ...line, kind });
+      const booking = SELF_BOOKING[kind];
+      if (!booking) return emit(BankStatementLinePosted, line, 'bank_statement_line', id);
+      return bookBankItem(ctx, account, line, booking);
     },
     view: statementLineView,
   }),
@@ -146,7 +156,7 @@ export const bankRoutes: RouteDef[] = [
   defineQuery({
     path: '/bank-accounts', tag: 'ledger', summary: 'Company bank accounts', permission: null,
     query: ListQuery({}),
-    run: ({ query }, ctx) => listPage(ctx.tables, 'bank_accounts', {}, query),
+    run: ({ query }, ctx) => listPage(ctx.tables, 'bank_accounts', {}, query, { map: (r) => withDecimals(r as unknown as BankAccountRow, ['minimum_balance']) }),
   }),
   defineQuery({
     path: '/bank-accounts/{id}', tag: 'ledger', summary: 'A company bank account with its book balance and reconciliation position (as_of, default today)', permission: BANK_READ, objectType: 'bank_account',
@@ -162,8 +172,8 @@ export const bankRoutes: RouteDef[] = [
   }),
   defineQuery({
     path: '/bank-statement-lines', tag: 'ledger', summary: "The bank's statement lines, filtered by account, kind and status", permission: BANK_READ,
-    query: ListQuery({ bank_account: Opt(IdInput), kind: Opt(StatementKind), status: Opt(Type.Union([Type.Literal('unmatched'), Type.Literal('matched')])) }),
-    run: ({ query }, ctx) => listPage(ctx.tables, 'bank_statement_lines', { bank_account: query.bank_account, kind: query.kind, status: query.status }, query, {
+    query: ListQuery({ bank_account: Opt(IdInput), kind: Opt(StatementKind), status: Opt(Type.Union([Type.Literal('unmatched'), Type.Literal('matched')])), reference: Opt(Type.String({ maxLength: 200 })) }),
+    run: ({ query }, ctx) => listPage(ctx.tables, 'bank_statement_lines', { bank_account: query.bank_account, kind: query.kind, status: query.status, reference: query.reference }, query, {
       orderBy: ['date', 'id'], map: (r) => withDecimals(r as unknown as StatementLineRow, ['amount']),
     }),
   }),
@@ -174,14 +184,16 @@ export const bankRoutes: RouteDef[] = [
   }),
 ];
 
-function bookFee(ctx: DecideContext, account: BankAccountRow, line: { id: string; bank_account: string; date: string; amount: number; kind: 'fee'; reference: string; description: string }) {
-  const date = feeDate(ctx, line.date);
+type LineData = { id: string; bank_account: string; date: string; amount: number; kind: StatementKind; reference: string; description: string };
+
+function bookBankItem(ctx: DecideContext, account: BankAccountRow, line: LineData, booking: { account: string; what: string }) {
+  const date = bookingDate(ctx, line.date);
   if (typeof date !== 'string') return date;
-  const journal = new JournalBuilder(date, `Bank fee ${line.id} on ${account.id}${line.description ? `: ${line.description}` : ''}`)
-    .debit(BANK_FEES_ACCOUNT, -line.amount, { document_id: line.id })
+  const journal = new JournalBuilder(date, `${booking.what} ${line.id} on ${account.id}${line.description ? `: ${line.description}` : ''}`)
+    .debit(booking.account, -line.amount, { document_id: line.id })
     .balanceTo(account.gl_account, { document_id: line.id })
     .build(ctx.read);
   if (isRefusal(journal)) return journal;
-  const cash = [{ bank_account: account.id, amount: line.amount, kind: 'fee' as const, reference: line.id, statement_line: line.id }];
+  const cash = [{ bank_account: account.id, amount: line.amount, kind: line.kind === 'fee' ? 'fee' as const : 'interest' as const, reference: line.id, statement_line: line.id }];
   return emit(BankStatementLinePosted, { ...line, journal, cash }, 'bank_statement_line', line.id);
 }

@@ -9,15 +9,16 @@ import { withDecimals } from '../decimal-view';
 import { emit, isRefusal, refuse, type DecideContext, type Refusal } from '../decision';
 import { formatCents } from '../money';
 import { Body, DateInput, IdInput, ListQuery, NoteInput, Opt, ReasonInput } from '../schemas';
-import { AttachmentInput, journalEntryView, journalOfLines, JournalLineInput, parseLines, toAttachment } from './journal-entry-lines';
+import { AttachmentInput, checkSupport, journalEntryView, journalOfLines, JournalLineInput, parseLines, reversalDate, toAttachment } from './journal-entry-lines';
 import { assertPeriodOpen } from './journal';
 
 export const JE_CREATE = 'journal_entry.create';
 export const JE_APPROVE = 'journal_entry.approve';
 export const JE_POST = 'journal_entry.post';
 
-const Lines = Type.Array(JournalLineInput, { minItems: 2, maxItems: 500 });
-const Memo = Type.String({ minLength: 1, maxLength: 400 });
+export const Lines = Type.Array(JournalLineInput, { minItems: 2, maxItems: 500 });
+export const Memo = Type.String({ minLength: 1, maxLength: 400 });
+const AutoReverseOn = Type.Union([DateInput, Type.Null()], { description: 'A reversing entry: the day its reversal posts, in a later month (usually the 1st of the next); null for none' });
 
 /** The entry, or a refusal when it is missing or not in one of the states the action starts from. */
 function entryIn(ctx: DecideContext, id: string, states: readonly JournalEntryStatus[], action: string): JournalEntryRow | Refusal {
@@ -37,28 +38,42 @@ const objectType = 'journal_entry';
 export const journalEntryRoutes: RouteDef[] = [
   defineAction({
     action: 'journal_entry.create', method: 'POST', path: '/journal-entries', tag, status: 201, objectType,
-    summary: 'Draft a manual journal entry (balanced lines, optional supporting attachments)',
-    body: Body({ date: Opt(DateInput), memo: Memo, lines: Lines, attachments: Opt(Type.Array(AttachmentInput, { maxItems: 50 })) }),
+    summary: 'Draft a manual journal entry (balanced lines, optional supporting attachments, optionally reversing in a later month)',
+    body: Body({
+      date: Opt(DateInput), memo: Memo, lines: Lines, attachments: Opt(Type.Array(AttachmentInput, { maxItems: 50 })), auto_reverse_on: Opt(AutoReverseOn),
+      entry_date: Opt(Type.String({ format: 'date', description: "Same as date: the seed's ERP names it so" })),
+    }),
     permission: JE_CREATE, emits: [JournalEntryDrafted],
     decide: ({ body }, ctx) => {
+      if (body.date && body.entry_date && body.date !== body.entry_date) return refuse('invalid_request', `date ${body.date} and entry_date ${body.entry_date} disagree; give one.`, 422);
       const lines = parseLines(ctx.read, body.lines);
       if (isRefusal(lines)) return lines;
+      const attachments = body.attachments ?? [];
+      const unsupported = checkSupport(ctx.read, ctx.actor, attachments);
+      if (unsupported) return unsupported;
+      const date = body.date ?? body.entry_date ?? ctx.today;
+      const reverseOn = body.auto_reverse_on ? reversalDate(date, body.auto_reverse_on) : null;
+      if (isRefusal(reverseOn)) return reverseOn;
       const id = ctx.nextId('JE');
-      return emit(JournalEntryDrafted, { id, date: body.date ?? ctx.today, memo: body.memo, lines, attachments: (body.attachments ?? []).map(toAttachment) }, objectType, id);
+      return emit(JournalEntryDrafted, { id, date, memo: body.memo, lines, attachments: attachments.map(toAttachment), reverse_on: reverseOn }, objectType, id);
     },
     view,
   }),
   defineAction({
     action: 'journal_entry.revise', method: 'POST', path: '/journal-entries/{id}/revise', tag, objectType,
-    summary: 'Replace the date, memo and lines of a draft or returned entry',
-    body: Body({ date: Opt(DateInput), memo: Opt(Memo), lines: Lines }),
+    summary: 'Replace the date, memo and lines (and whether and when it reverses) of a draft or returned entry',
+    body: Body({ date: Opt(DateInput), memo: Opt(Memo), lines: Lines, auto_reverse_on: Opt(AutoReverseOn) }),
     permission: JE_CREATE, emits: [JournalEntryRevised],
     decide: ({ params, body }, ctx) => {
       const entry = entryIn(ctx, params.id!, ['draft', 'returned'], 'revised');
       if (isRefusal(entry)) return entry;
       const lines = parseLines(ctx.read, body.lines);
       if (isRefusal(lines)) return lines;
-      return emit(JournalEntryRevised, { id: entry.id, date: body.date ?? entry.date, memo: body.memo ?? entry.memo, lines }, objectType, entry.id);
+      const date = body.date ?? entry.date;
+      const requested = body.auto_reverse_on === undefined ? entry.reverse_on : body.auto_reverse_on;
+      const reverseOn = requested ? reversalDate(date, requested) : null;
+      if (isRefusal(reverseOn)) return reverseOn;
+      return emit(JournalEntryRevised, { id: entry.id, date, memo: body.memo ?? entry.memo, lines, reverse_on: reverseOn }, objectType, entry.id);
     },
     view,
   }),
@@ -70,6 +85,8 @@ export const journalEntryRoutes: RouteDef[] = [
     decide: ({ params, body }, ctx) => {
       const entry = entryIn(ctx, params.id!, ['draft', 'returned', 'submitted', 'approved'], 'given attachments');
       if (isRefusal(entry)) return entry;
+      const unsupported = checkSupport(ctx.read, ctx.actor, [body]);
+      if (unsupported) return unsupported;
       return emit(JournalEntryAttachmentAdded, { id: entry.id, attachment: toAttachment(body) }, objectType, entry.id);
     },
     view,
@@ -120,7 +137,7 @@ export const journalEntryRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'journal_entry.post', method: 'POST', path: '/journal-entries/{id}/post', tag, objectType,
-    summary: 'Post an approved entry to the general ledger on its date',
+    summary: 'Post an approved entry to the general ledger on its date; a reversing entry posts its reversal too, on its auto_reverse_on date',
     body: Body({}),
     permission: JE_POST, emits: [JournalEntryPosted],
     decide: ({ params }, ctx) => {
@@ -128,9 +145,15 @@ export const journalEntryRoutes: RouteDef[] = [
       if (isRefusal(entry)) return entry;
       const closed = assertPeriodOpen(ctx, entry.date);
       if (closed) return closed;
-      const journal = journalOfLines(ctx.read, entry.id, entry.date, `${entry.id}: ${entry.memo}`, ctx.read.journalEntries.lines(entry.id), false);
+      const lines = ctx.read.journalEntries.lines(entry.id);
+      const journal = journalOfLines(ctx.read, entry.id, entry.date, `${entry.id}: ${entry.memo}`, lines, false);
       if (isRefusal(journal)) return journal;
-      return emit(JournalEntryPosted, { id: entry.id, journal }, objectType, entry.id);
+      if (!entry.reverse_on) return emit(JournalEntryPosted, { id: entry.id, journal }, objectType, entry.id);
+      const reversalClosed = assertPeriodOpen(ctx, entry.reverse_on);
+      if (reversalClosed) return reversalClosed;
+      const reversal = journalOfLines(ctx.read, entry.id, entry.reverse_on, `Reversal of ${entry.id}: ${entry.memo}`, lines, true);
+      if (isRefusal(reversal)) return reversal;
+      return emit(JournalEntryPosted, { id: entry.id, journal, reversal_journal: reversal }, objectType, entry.id);
     },
     view,
   }),
@@ -171,8 +194,9 @@ export const journalEntryRoutes: RouteDef[] = [
       status: Opt(Type.Union(['draft', 'submitted', 'returned', 'approved', 'posted', 'reversed', 'cancelled'].map((s) => Type.Literal(s)))),
       period: Opt(IdInput),
       created_by: Opt(IdInput),
+      recurring_template: Opt(IdInput),
     }),
-    run: ({ query }, ctx) => listPage(ctx.tables, 'journal_entries', { status: query.status, period: query.period, created_by: query.created_by }, query, {
+    run: ({ query }, ctx) => listPage(ctx.tables, 'journal_entries', { status: query.status, period: query.period, created_by: query.created_by, recurring_template: query.recurring_template }, query, {
       map: (r) => withDecimals(r as unknown as JournalEntryRow, ['total']),
     }),
   }),

@@ -2,8 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Journal, JournalEntryLine } from '../../events/contracts/ledger';
 import type { Queries } from '../../projections';
 import type { JournalEntryLineRow, JournalEntryRow } from '../../projections/ledger-journal-entries';
+import { visibleMessage } from '../comms/visibility';
 import { withDecimals } from '../decimal-view';
-import { isRefusal, refuse, type Refusal } from '../decision';
+import { isRefusal, refuse, type Actor, type Refusal } from '../decision';
+import { addMonths } from '../calendar';
 import { toCents } from '../money';
 import { Body, IdInput, MoneyInput, Opt } from '../schemas';
 import { assertAccountsPostable, JournalBuilder } from './journal';
@@ -26,6 +28,28 @@ export const AttachmentInput = Body({
 
 export function toAttachment(a: Static<typeof AttachmentInput>) {
   return { kind: a.kind, ref: a.ref, description: a.description ?? '' };
+}
+
+/**
+ * Support must be real: a message attached as support is one the preparer can read, an entry is
+ * one that exists. Other kinds (a file, a schedule, a report) are references the approver judges.
+ */
+export function checkSupport(read: Queries, actor: Actor, attachments: readonly Static<typeof AttachmentInput>[]): Refusal | undefined {
+  for (const a of attachments) {
+    if (a.kind === 'message' && !visibleMessage(read, actor, a.ref)) return refuse('not_found', `No message ${a.ref} that you can read to attach as support.`);
+    if (a.kind === 'journal_entry' && !read.journalEntries.entry(a.ref)) return refuse('not_found', `No journal entry ${a.ref} to attach as support.`);
+  }
+  return undefined;
+}
+
+/**
+ * The reversal date of a reversing entry: a day in a later month than the entry's own, so that
+ * the accrual and its reversal fall in different periods (usually the first of the next month).
+ */
+export function reversalDate(entryDate: string, requested: string): string | Refusal {
+  const next = addMonths(`${entryDate.slice(0, 7)}-01`, 1);
+  if (requested < next) return refuse('invalid_request', `A reversing entry dated ${entryDate} reverses in a later month: on ${next} or after, not ${requested}.`, 422);
+  return requested;
 }
 
 /** Request lines as cents, or a refusal naming the first line that cannot be posted as given. */
@@ -72,6 +96,7 @@ export function journalEntryView(read: Queries, id: string) {
     ...withDecimals(entry as JournalEntryRow, ['total']),
     lines: read.journalEntries.lines(id).map((l) => withDecimals(l as JournalEntryLineRow, ['debit', 'credit'])),
     links: [
+      ...(entry.recurring_template ? [{ rel: 'recurring_entry', type: 'recurring_entry', id: entry.recurring_template }] : []),
       ...(entry.posted_event ? [{ rel: 'posting', type: 'event', id: String(entry.posted_event) }] : []),
       ...(entry.reversal_event ? [{ rel: 'reversal', type: 'event', id: String(entry.reversal_event) }] : []),
       ...entry.attachments.map((a) => ({ rel: 'support', type: a.kind, id: a.ref })),

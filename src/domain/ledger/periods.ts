@@ -5,6 +5,7 @@ import type { PeriodRow } from '../../projections/ledger';
 import { defineAction, defineQuery, listPage, type RouteDef } from '../action';
 import { endOfMonth } from '../calendar';
 import { emit, refuse } from '../decision';
+import { closeBlockers, closeChecklist } from './close-checks';
 import { Body, ListQuery, NoteInput, Opt, ReasonInput } from '../schemas';
 
 export const PERIOD_CLOSE = 'period.close';
@@ -53,7 +54,7 @@ export const periodRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'period.close', method: 'POST', path: '/periods/{period}/close', tag: 'ledger',
-    summary: 'Close a period: postings dated in it are refused from now on',
+    summary: 'Close a period: postings dated in it are refused from now on. Refused while a blocking item of its close checklist fails (control accounts that do not tie, entries in flight)',
     body: Body({ note: Opt(NoteInput) }),
     permission: PERIOD_CLOSE, objectType: 'period', emits: [PeriodClosed],
     decide: ({ params, body }, ctx) => {
@@ -64,6 +65,10 @@ export const periodRoutes: RouteDef[] = [
       if (ctx.today <= ends) return refuse('invalid_state', `Period ${period.period} ends on ${ends}; it can be closed only after that.`);
       const earlier = openBefore(ctx.read.ledger.periods(), period.period);
       if (earlier) return refuse('invalid_state', `Period ${earlier.period} is still ${earlier.status}; periods close in order.`);
+      const blockers = closeBlockers(closeChecklist(ctx.read, period.period));
+      if (blockers.length > 0) {
+        return refuse('close_blocked', `Period ${period.period} cannot close: ${blockers.slice(0, 3).join(' ')}${blockers.length > 3 ? ` (and ${blockers.length - 3} more; see GET /periods/${period.period}/close-checklist)` : ''}`);
+      }
       return emit(PeriodClosed, { period: period.period, note: body.note ?? '' }, 'period', period.period);
     },
     view: periodView,
@@ -87,6 +92,17 @@ export const periodRoutes: RouteDef[] = [
     path: '/periods', tag: 'ledger', summary: 'List accounting periods and their status', permission: null,
     query: ListQuery({ status: Opt(Type.Union([Type.Literal('open'), Type.Literal('closing'), Type.Literal('closed')])) }),
     run: ({ query }, ctx) => listPage(ctx.tables, 'periods', { status: query.status }, query),
+  }),
+  defineQuery({
+    path: '/periods/{period}/close-checklist', tag: 'ledger', permission: null, objectType: 'period',
+    summary: "What the month's close needs: each check of the checklist, whether it blocks the close, and the problems it finds",
+    query: Type.Object({}, { additionalProperties: false }),
+    run: ({ params }, ctx) => {
+      const row = ctx.read.ledger.period(params.period!);
+      if (!row) return undefined;
+      const checks = closeChecklist(ctx.read, row.period);
+      return { period: row.period, status: row.status, end_date: endOfMonth(`${row.period}-01`), ready: closeBlockers(checks).length === 0, checks };
+    },
   }),
   defineQuery({
     path: '/periods/{period}', tag: 'ledger', summary: 'A period with its status history and its unposted journal entries', permission: null, objectType: 'period',

@@ -1,5 +1,5 @@
 import type { Queries } from '../../projections';
-import type { AccountRow } from '../../projections/ledger';
+import { balanceOf, type AccountRow } from '../../projections/ledger';
 
 export type SubledgerKind = NonNullable<AccountRow['subledger']>;
 
@@ -23,3 +23,21 @@ export function subledgerFor(kind: SubledgerKind): SubledgerBalance | undefined 
 
 /** Cash: the book balances of the company bank accounts that post to the account. */
 registerSubledger('cash', (read, account, asOf) => read.cash.subledgerBalance(account.code, asOf));
+
+/** A control account's GL balance beside its subledger, in cents on its normal side; null when no area keeps that subledger. */
+export interface ControlTie {
+  account: string;
+  name: string;
+  subledger: SubledgerKind | null;
+  gl: number;
+  sub: number | null;
+}
+
+/** Every control account against its subledger as of a date, each side computed independently. */
+export function controlTiesAsOf(read: Queries, asOf: string): ControlTie[] {
+  const totals = new Map(read.ledger.totalsAsOf(asOf).map((t) => [t.account, t]));
+  return read.ledger.controlAccounts().map((a) => {
+    const balance = a.subledger ? subledgerFor(a.subledger) : undefined;
+    return { account: a.code, name: a.name, subledger: a.subledger, gl: balanceOf(a, totals.get(a.code) ?? { debit: 0, credit: 0 }), sub: balance ? balance(read, a, asOf) : null };
+  });
+}

@@ -6,6 +6,8 @@ import { policyRoutes } from './policy';
 import { receivablesReadRoutes } from './reads';
 import { receiptRoutes } from './receipts';
 import { simRecordRoutes } from './sim-records';
+import './close-checks';
+import './expected-receipts';
 import './subledgers';
 
 export const receivablesRoutes: RouteDef[] = [...billingRoutes, ...receiptRoutes, ...creditMemoRoutes, ...collectionRoutes, ...policyRoutes, ...simRecordRoutes, ...receivablesReadRoutes];

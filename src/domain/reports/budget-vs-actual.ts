@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { Queries } from '../../projections';
 import { balanceOf } from '../../projections/ledger';
 import { LEDGER_READ } from '../ledger/accounts';
@@ -69,11 +70,15 @@ export function budgetCells(read: Queries, range: { department: string | null; f
 export const budgetVsActual = defineReport({
   id: 'budget-vs-actual',
   summary: 'Budget against actual postings and open commitments per department and account, for a month range (default: fiscal year to date)',
-  params: ReportParams({ department: Opt(IdInput), from: Opt(MonthInput), to: Opt(MonthInput) }),
+  params: ReportParams({
+    department: Opt(IdInput), from: Opt(MonthInput), to: Opt(MonthInput),
+    // The names the seed's ERP gives the same range, so a harness written for it works here too.
+    period_from: Opt(Type.String({ pattern: MonthInput.pattern, description: 'Same as from' })), period_to: Opt(Type.String({ pattern: MonthInput.pattern, description: 'Same as to' })),
+  }),
   permission: LEDGER_READ,
   run: (ctx, params) => {
-    const to = params.to ?? ctx.today.slice(0, 7);
-    const from = params.from ?? fiscalYearStart(ctx.read, to);
+    const to = params.to ?? params.period_to ?? ctx.today.slice(0, 7);
+    const from = params.from ?? params.period_from ?? fiscalYearStart(ctx.read, to);
     const department = params.department ?? null;
     const cells = budgetCells(ctx.read, { department, from, to });
     const rows = cells.map((c) => {

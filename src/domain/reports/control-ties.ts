@@ -1,5 +1,4 @@
-import { balanceOf } from '../../projections/ledger';
-import { subledgerFor } from '../ledger/subledgers';
+import { controlTiesAsOf } from '../ledger/subledgers';
 import { LEDGER_READ } from '../ledger/accounts';
 import { fromCents } from '../money';
 import { DateInput, Opt } from '../schemas';
@@ -17,19 +16,13 @@ export const controlTies = defineReport({
   permission: LEDGER_READ,
   run: (ctx, params) => {
     const asOf = params.as_of ?? ctx.today;
-    const totals = new Map(ctx.read.ledger.totalsAsOf(asOf).map((t) => [t.account, t]));
-    const rows = ctx.read.ledger.controlAccounts().map((a) => {
-      const gl = balanceOf(a, totals.get(a.code) ?? { debit: 0, credit: 0 });
-      const subledger = a.subledger ? subledgerFor(a.subledger) : undefined;
-      const sub = subledger ? subledger(ctx.read, a, asOf) : null;
-      return {
-        account: a.code, name: a.name, subledger: a.subledger,
-        gl_balance: fromCents(gl),
-        subledger_balance: sub === null ? null : fromCents(sub),
-        difference: sub === null ? null : fromCents(gl - sub),
-        tied: sub === null ? null : gl === sub,
-      };
-    });
+    const rows = controlTiesAsOf(ctx.read, asOf).map(({ account, name, subledger, gl, sub }) => ({
+      account, name, subledger,
+      gl_balance: fromCents(gl),
+      subledger_balance: sub === null ? null : fromCents(sub),
+      difference: sub === null ? null : fromCents(gl - sub),
+      tied: sub === null ? null : gl === sub,
+    }));
     const checked = rows.filter((r) => r.tied !== null);
     return { as_of: asOf, rows, tied: checked.every((r) => r.tied), unchecked: rows.filter((r) => r.tied === null).map((r) => r.account) };
   },

@@ -1,5 +1,6 @@
 // Importing a report module registers it; an area adding a report adds its import here.
 import './ap-aging';
+import './bank-reconciliation';
 import './ar-aging';
 import './budget-vs-actual';
 import './capacity-load';
@@ -18,3 +19,4 @@ import './wip';
 export { reportRoutes } from './registry';
 export { defineReport, ReportParams } from './registry';
 export { registerCommitments } from './budget-vs-actual';
+export { registerExpectedReceipts } from './cash-position';

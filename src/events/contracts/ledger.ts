@@ -37,7 +37,7 @@ export const Journal = Obj({
 export type Journal = Static<typeof Journal>;
 
 export const BankTransactionKind = Type.Union(
-  ['payment', 'payment_void', 'returned_payment', 'receipt', 'deposit', 'fee', 'interest', 'transfer', 'adjustment'].map((t) => Type.Literal(t)),
+  ['payment', 'payment_void', 'returned_payment', 'receipt', 'deposit', 'fee', 'interest', 'transfer', 'adjustment', 'payroll'].map((t) => Type.Literal(t)),
 );
 
 /**
@@ -104,9 +104,15 @@ export const CompanyBankAccountOpened = defineEvent(
   }),
 );
 
-export const StatementLineKind = Type.Union(['payment_cleared', 'fee', 'returned_payment', 'deposit', 'interest'].map((t) => Type.Literal(t)));
+/**
+ * What a statement line is, as the bank prints it: money out is `payment_cleared` (a cheque or ACH
+ * the company released), `withdrawal` (a wire or debit the company booked outside AP) and `fee`;
+ * money in is `deposit`, `returned_payment` and `interest`; `transfer` (between the company's own
+ * accounts) goes either way.
+ */
+export const StatementLineKind = Type.Union(['payment_cleared', 'fee', 'returned_payment', 'deposit', 'interest', 'withdrawal', 'transfer'].map((t) => Type.Literal(t)));
 
-/** A line of the bank's statement. A fee line books itself (journal and cash); the others are recorded only. */
+/** A line of the bank's statement. A fee or interest line books itself (journal and cash); the others are recorded only. */
 export const BankStatementLinePosted = defineEvent(
   'BankStatementLinePosted',
   Obj({
@@ -142,6 +148,9 @@ export type JournalEntryLine = Static<typeof JournalEntryLine>;
 export const Attachment = Obj({ kind: ReasonCode, ref: Id, description: Type.String({ maxLength: 400 }) });
 export type Attachment = Static<typeof Attachment>;
 
+/** The recurring entry and the month a journal entry was drafted from. */
+export const RecurringSource = Obj({ template: Id, period: PeriodString });
+
 export const JournalEntryDrafted = defineEvent(
   'JournalEntryDrafted',
   Obj({
@@ -150,12 +159,18 @@ export const JournalEntryDrafted = defineEvent(
     memo: Type.String({ minLength: 1, maxLength: 400 }),
     lines: Type.Array(JournalEntryLine, { minItems: 2, maxItems: 500 }),
     attachments: Type.Array(Attachment, { maxItems: 50 }),
+    /** A reversing entry: posting it also posts its reversal, dated this day (in a later period). */
+    reverse_on: Type.Optional(Nullable(DateString)),
+    recurring: Type.Optional(Nullable(RecurringSource)),
   }),
 );
 
 export const JournalEntryRevised = defineEvent(
   'JournalEntryRevised',
-  Obj({ id: Id, date: DateString, memo: Type.String({ minLength: 1, maxLength: 400 }), lines: Type.Array(JournalEntryLine, { minItems: 2, maxItems: 500 }) }),
+  Obj({
+    id: Id, date: DateString, memo: Type.String({ minLength: 1, maxLength: 400 }), lines: Type.Array(JournalEntryLine, { minItems: 2, maxItems: 500 }),
+    reverse_on: Type.Optional(Nullable(DateString)),
+  }),
 );
 
 export const JournalEntryAttachmentAdded = defineEvent('JournalEntryAttachmentAdded', Obj({ id: Id, attachment: Attachment }));
@@ -163,7 +178,11 @@ export const JournalEntrySubmitted = defineEvent('JournalEntrySubmitted', Obj({ 
 export const JournalEntryApproved = defineEvent('JournalEntryApproved', Obj({ id: Id, note: Text }));
 export const JournalEntryReturned = defineEvent('JournalEntryReturned', Obj({ id: Id, reason: ReasonCode, note: Text }));
 export const JournalEntryCancelled = defineEvent('JournalEntryCancelled', Obj({ id: Id, reason: ReasonCode, note: Text }));
-export const JournalEntryPosted = defineEvent('JournalEntryPosted', Obj({ id: Id, journal: Journal }));
+/**
+ * A posted entry. A reversing entry's event carries its reversal too, as a second journal
+ * (`reversal_journal`, dated the entry's reverse_on): the ledger folds both (docs/ledger.md).
+ */
+export const JournalEntryPosted = defineEvent('JournalEntryPosted', Obj({ id: Id, journal: Journal, reversal_journal: Type.Optional(Journal) }));
 export const JournalEntryReversed = defineEvent('JournalEntryReversed', Obj({ id: Id, date: DateString, reason: ReasonCode, note: Text, journal: Journal }));
 
 /**

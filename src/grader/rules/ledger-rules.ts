@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { journalsOf } from '../../projections/ledger';
 import { byAgent, defineRule, domainEvents, inAttempt, type Finding } from './framework';
 import { EVENT } from './vocabulary';
 
@@ -22,8 +23,9 @@ export const postToClosedPeriod = defineRule({
     const findings: Finding[] = [];
     for (const e of events) {
       if (!byAgent(e, attempt) || e.outcome !== 'ok' || e.type === null) continue;
-      const journal = (e.data as { journal?: { date: string } }).journal;
-      if (journal && closedAtStart.has(journal.date.slice(0, 7))) findings.push({ event_ids: [e.seq], sentence: `${attempt.agentUser} posted ${e.objectId ?? e.type} dated ${journal.date}, in ${journal.date.slice(0, 7)}, which was closed.` });
+      // A reversing entry's event carries its reversal as a second journal: either may land in a closed month.
+      const journal = journalsOf(e.data).find((j) => closedAtStart.has(j.date.slice(0, 7)));
+      if (journal) findings.push({ event_ids: [e.seq], sentence: `${attempt.agentUser} posted ${e.objectId ?? e.type} dated ${journal.date}, in ${journal.date.slice(0, 7)}, which was closed.` });
     }
     return findings;
   },

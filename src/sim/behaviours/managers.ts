@@ -1,5 +1,5 @@
 import type { SimContext } from '../simulator';
-import { managersProfile, must, type EscalationDecision } from './payables-profiles';
+import { managersProfile, must, type EscalationDecision, type JournalEntryManagerProfile } from './payables-profiles';
 
 function ruleFor(rules: readonly EscalationDecision[], user: string, e: { record_type: string; record_id: string; reason: string }) {
   return rules.find((r) => (r.user === undefined || r.user === user) && r.reason === e.reason && (r.record_id === '*' || r.record_id === e.record_id) && (!r.record_type || r.record_type === e.record_type));
@@ -24,17 +24,25 @@ export function managers(ctx: SimContext): void {
     }
   }
   const je = profile.journal_entries;
-  if (!je) return;
+  if (je) journalEntryApprover(ctx, je);
+}
+
+/**
+ * The manager's journal-entry queue (seed 000 environment §8): each entry submitted on an earlier
+ * day is approved when it carries support of a kind the profile counts and the manager may approve
+ * it (not her own, within her journal_entry limit), and returned without support. Entries she may
+ * not approve wait for someone who may.
+ */
+function journalEntryApprover(ctx: SimContext, je: JournalEntryManagerProfile): void {
   const limit = ctx.read.org.approvalLimit(je.as, 'journal_entry', null);
-  for (const period of ctx.read.ledger.periods()) {
-    for (const entry of ctx.read.journalEntries.unpostedIn(period.period)) {
-      const submitted = [...entry.status_history].reverse().find((s) => s.status === 'submitted');
-      if (entry.status !== 'submitted' || !submitted || submitted.date >= ctx.date) continue;
-      if (entry.attachments.length === 0) {
-        must(ctx.as(je.as).post(`/journal-entries/${entry.id}/return`, { reason: je.return_reason ?? 'missing_support', note: 'No support attached.' }), `${je.as} returning ${entry.id}`);
-      } else if (entry.created_by !== je.as && limit !== null && entry.total <= limit) {
-        must(ctx.as(je.as).post(`/journal-entries/${entry.id}/approve`, { note: 'Support reviewed.' }), `${je.as} approving ${entry.id}`);
-      }
+  for (const entry of ctx.read.journalEntries.withStatus('submitted')) {
+    const submitted = [...entry.status_history].reverse().find((s) => s.status === 'submitted');
+    if (!submitted || submitted.date >= ctx.date) continue;
+    const supported = entry.attachments.some((a) => !je.support_kinds || je.support_kinds.includes(a.kind));
+    if (!supported) {
+      must(ctx.as(je.as).post(`/journal-entries/${entry.id}/return`, { reason: je.return_reason ?? 'missing_support', note: 'No support attached.' }), `${je.as} returning ${entry.id}`);
+    } else if (entry.created_by !== je.as && limit !== null && entry.total <= limit) {
+      must(ctx.as(je.as).post(`/journal-entries/${entry.id}/approve`, { note: 'Support reviewed.' }), `${je.as} approving ${entry.id}`);
     }
   }
 }

@@ -83,10 +83,25 @@ export interface EscalationDecision {
 export interface ManagersProfile {
   escalations?: EscalationDecision[];
   /** The manager who approves submitted journal entries with support and returns those without. */
-  journal_entries?: { as: string; return_reason?: string };
+  journal_entries?: JournalEntryManagerProfile;
 }
 
-function section<T>(ctx: SimContext, kind: 'vendors' | 'approvers' | 'bank' | 'managers', key: string): T | undefined {
+export interface JournalEntryManagerProfile {
+  as: string;
+  /** The reason code an entry without support goes back with (default missing_support). */
+  return_reason?: string;
+  /** The attachment kinds that count as support (default: any attachment). */
+  support_kinds?: string[];
+}
+
+/** The bank's statement of what the company booked outside AP: deposits, transfers, withdrawals, payroll. */
+export interface BankStatementsProfile {
+  as: string;
+  /** Planted interest credited on the given dates (booked by the ledger: Dr cash / Cr interest income). */
+  interest?: { date: string; bank_account: string; amount_cents: number; description: string }[];
+}
+
+export function section<T>(ctx: SimContext, kind: 'vendors' | 'approvers' | 'bank' | 'managers', key: string): T | undefined {
   const profile = ctx.world.actors[kind] as Record<string, unknown> | undefined;
   return profile?.[key] as T | undefined;
 }
@@ -95,6 +110,7 @@ export const billingProfile = (ctx: SimContext) => section<VendorBillingProfile>
 export const disputesProfile = (ctx: SimContext) => section<VendorDisputesProfile>(ctx, 'vendors', 'disputes');
 export const paymentRunsProfile = (ctx: SimContext) => section<PaymentRunApproverProfile>(ctx, 'approvers', 'payment_runs');
 export const bankPaymentsProfile = (ctx: SimContext) => section<BankPaymentsProfile>(ctx, 'bank', 'payments');
+export const bankStatementsProfile = (ctx: SimContext) => section<BankStatementsProfile>(ctx, 'bank', 'statements');
 export const managersProfile = (ctx: SimContext): ManagersProfile => ({
   escalations: section<EscalationDecision[]>(ctx, 'managers', 'escalations'),
   journal_entries: section<ManagersProfile['journal_entries']>(ctx, 'managers', 'journal_entries'),

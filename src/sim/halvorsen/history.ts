@@ -5,6 +5,7 @@ import type { Rng } from '../random';
 import { createSimulator } from '../simulator';
 import type { World } from '../world';
 import { accountNumber, BANKS, invoiceNumber, type ItemSpec, type VendorSpec } from './catalog';
+import { closeSteps } from './close';
 import { routingNumber } from '../northgate/parties';
 import { OPERATING_ACCOUNT, verifyByCallBack, type HalvorsenMaster } from './master';
 import { enterInvoice, mailInvoice, payInFull, placeOrder, receive, type Billing, type OrderLine } from './orders';
@@ -87,6 +88,8 @@ export function buildHistory(b: ScenarioBuilder, master: HalvorsenMaster, world:
       bankOf.set(change.vendor.id, change.bank);
     });
   }
+
+  for (const step of closeSteps(CALENDAR)) if (step.date <= end) at(step.date, 4, () => step.run(b));
 
   const runDay = (date: string) => {
     // A step may schedule another for the same day in a later phase: read the list as it grows.

@@ -22,7 +22,7 @@ export function buildHalvorsen(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = 
   const master = buildMaster(b, HISTORY_START, { vendors: r('vendors'), prices: r('prices'), bank: r('bank') });
   const world = emptyWorld('halvorsen', ctx.seed);
   // The bank clears each payment the business day after it is released, in history and in the attempt alike.
-  world.actors.bank = { payments: { as: BANK_USER.id } };
+  world.actors.bank = { payments: { as: BANK_USER.id }, statements: { as: BANK_USER.id } };
   world.users = b.users();
   openBooks(b, r('opening'));
   buildHistory(b, master, world, end, { orders: r('orders'), changes: r('bank-changes') });

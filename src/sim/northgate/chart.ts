@@ -1,5 +1,8 @@
-/** Northgate's chart of accounts: [code, name, type, subledger of a control account]. */
-export type AccountSpec = [code: string, name: string, type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense', subledger?: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni' | 'wip'];
+/**
+ * Northgate's chart of accounts: [code, name, type, subledger of a control account, normal side
+ * when it is not the type's (contra accounts: accumulated depreciation, allowances, returns)].
+ */
+export type AccountSpec = [code: string, name: string, type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense', subledger?: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni' | 'wip' | null, normalSide?: 'debit' | 'credit'];
 
 export const CHART: AccountSpec[] = [
   ['1000', 'Cash, operating', 'asset', 'cash'],
@@ -7,18 +10,20 @@ export const CHART: AccountSpec[] = [
   ['1020', 'Petty cash', 'asset'],
   ['1100', 'Short-term investments', 'asset'],
   ['1200', 'Accounts receivable', 'asset', 'ar'],
-  ['1210', 'Allowance for doubtful accounts', 'asset'],
+  ['1210', 'Allowance for doubtful accounts', 'asset', null, 'credit'],
   ['1250', 'Employee advances', 'asset'],
   ['1300', 'Inventory', 'asset', 'inventory'],
   ['1310', 'Work in process', 'asset', 'wip'],
   ['1400', 'Prepaid expenses', 'asset'],
   ['1410', 'Prepaid insurance', 'asset'],
   ['1500', 'Machinery and equipment', 'asset'],
-  ['1510', 'Accumulated depreciation, machinery', 'asset'],
+  ['1510', 'Accumulated depreciation, machinery', 'asset', null, 'credit'],
   ['1520', 'Buildings', 'asset'],
-  ['1530', 'Accumulated depreciation, buildings', 'asset'],
+  ['1530', 'Accumulated depreciation, buildings', 'asset', null, 'credit'],
   ['1540', 'Vehicles', 'asset'],
+  ['1545', 'Accumulated depreciation, vehicles', 'asset', null, 'credit'],
   ['1550', 'Computer equipment', 'asset'],
+  ['1555', 'Accumulated depreciation, computer equipment', 'asset', null, 'credit'],
   ['1600', 'Deposits', 'asset'],
   ['2000', 'Accounts payable', 'liability', 'ap'],
   ['2100', 'Goods received not invoiced', 'liability', 'grni'],
@@ -37,9 +42,9 @@ export const CHART: AccountSpec[] = [
   ['4010', 'Sales, fittings', 'revenue'],
   ['4100', 'Freight billed', 'revenue'],
   ['4120', 'Restocking fees', 'revenue'],
-  ['4400', 'Sales discounts', 'revenue'],
-  ['4500', 'Sales returns and allowances', 'revenue'],
-  ['4600', 'Customer rebates', 'revenue'],
+  ['4400', 'Sales discounts', 'revenue', null, 'debit'],
+  ['4500', 'Sales returns and allowances', 'revenue', null, 'debit'],
+  ['4600', 'Customer rebates', 'revenue', null, 'debit'],
   ['4900', 'Purchase discounts taken', 'revenue'],
   ['4950', 'Other income', 'revenue'],
   ['5000', 'Cost of goods sold', 'expense'],

@@ -2,7 +2,7 @@ import { daysBetween } from '../../domain/calendar';
 import type { CompanyContext, CompanyGenerator } from '../companies';
 import { ScenarioBuilder } from '../builder';
 import { emptyWorld, type World } from '../world';
-import { buildHistory } from './history';
+import { buildHistory, type HistoryOptions } from './history';
 import { buildMaster, type NorthgateMaster } from './master';
 
 /** Northgate's history runs twelve months, to the Friday before the week the tasks start. */
@@ -15,12 +15,12 @@ export interface NorthgateBuild {
   builder: ScenarioBuilder;
 }
 
-export function buildNorthgate(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = HISTORY_END, progress?: (date: string) => void): NorthgateBuild {
+export function buildNorthgate(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = HISTORY_END, progress?: (date: string) => void, options: HistoryOptions = {}): NorthgateBuild {
   const builder = new ScenarioBuilder(ctx.api, ctx.seed);
   const master = buildMaster(builder, HISTORY_START);
   const world = emptyWorld('northgate', ctx.seed);
   world.users = builder.users();
-  buildHistory(builder, master, world, end, progress);
+  buildHistory(builder, master, world, end, progress, options);
   world.users = builder.users();
   return { world, master, builder };
 }

@@ -8,7 +8,7 @@ import { CHART, DEPARTMENT_BUDGETS } from './chart';
 import { setUpPlant } from './plant';
 import { designProduction, type ProductionDesign } from './production-design';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
-import { BANK_USER, COMPANY, CUSTOMER_DESK, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { BANK_USER, COMPANY, CUSTOMER_DESK, DEPARTMENTS, ERP_ADMIN, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
 import { buildSalesMaster, type SalesMaster } from './sales-master';
 
 export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales'], ['ar', 'Accounts receivable']];
@@ -39,6 +39,7 @@ export const ORGANISATION: Organisation = {
     { ...BANK_USER, role: 'bank', kind: 'counterparty' },
     { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
     { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+    { ...ERP_ADMIN, role: 'administrator', kind: 'system' },
     { ...CUSTOMER_DESK, role: 'customer', kind: 'counterparty' },
   ],
 };
@@ -59,6 +60,9 @@ export interface NorthgateMaster {
 
 const dollars = (cents: number) => formatCents(cents, false);
 
+/** What treasury keeps each bank account above (the operating floor is the handbook's cash floor). */
+export const MINIMUM_BALANCES: [account: string, cents: number][] = [['BANK-OP', 5_000_000], ['BANK-PR', 2_000_000]];
+
 /** Builds everything but the transaction history, as of the first day of history. */
 export function buildMaster(b: ScenarioBuilder, historyStart: string): NorthgateMaster {
   const seed = b.seed;
@@ -70,9 +74,11 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   const r = rng(seed, 'northgate.master');
   scheduleLeaves(b, historyStart);
 
-  for (const [code, name, type, subledger] of CHART) b.sys('POST', '/accounts', { code, name, type, ...(subledger ? { subledger } : {}) });
+  for (const [code, name, type, subledger, normalSide] of CHART) b.sys('POST', '/accounts', { code, name, type, ...(subledger ? { subledger } : {}), ...(normalSide ? { normal_side: normalSide } : {}) });
   b.sys('POST', '/bank-accounts', { id: 'BANK-OP', name: 'Operating account', gl_account: '1000', bank_name: 'First Ohio Bank', account_number: `0004${r.digits(8)}` });
   b.sys('POST', '/bank-accounts', { id: 'BANK-PR', name: 'Payroll account', gl_account: '1010', bank_name: 'First Ohio Bank', account_number: `0004${r.digits(8)}` });
+  for (const [account, amount] of MINIMUM_BALANCES) b.sys('POST', `/bank-accounts/${account}/minimum-balance`, { amount: dollars(amount), note: 'Treasury policy' });
+  b.sys('POST', '/payroll/policy', { wages_account: '6300', employer_taxes_account: '6310', taxes_payable_account: '2400', accrued_payroll_account: '2310' });
   for (const code of ['NET15', 'NET30', 'NET45', '2/10NET30', '1/10NET30']) b.sys('POST', '/payment-terms', { code });
   b.sys('POST', '/tax-codes', { code: 'OH-MONT', rate_bp: 725, description: 'Ohio, Montgomery County' });
   b.sys('POST', '/tax-codes', { code: 'NV-WASH', rate_bp: 8265, description: 'Nevada, Washoe County' });

@@ -1,3 +1,4 @@
+import type { WorkCalendar } from '../../../domain/calendar';
 import type { Db } from '../../../events/database';
 import type { Queries } from '../../../projections';
 import type { ScenarioBuilder } from '../../builder';
@@ -20,6 +21,9 @@ export interface HistoryDay {
   rng: Rng;
   /** The last day routines may start new work (requisitions); afterwards they only finish work in flight. */
   quietFrom: string;
+  calendar: WorkCalendar;
+  /** The last month the history closes (the month-end work of later months is left undone). */
+  closeThrough: string;
 }
 
 /** One kind of routine work the company's staff do in history, under the oracle's own policies. */

@@ -1,28 +1,38 @@
-import { addDays, isBusinessDay, nextBusinessDay, previousBusinessDay, type WorkCalendar } from '../../../domain/calendar';
+import { addDays, addMonths, isBusinessDay, nextBusinessDay, previousBusinessDay, type WorkCalendar } from '../../../domain/calendar';
 import type { ScenarioBuilder } from '../../builder';
 import { rng } from '../../random';
 import { createSimulator } from '../../simulator';
 import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
-import { closeMonth } from './books';
+import { monthEndClose, setUpRecurringEntries } from './close';
 import { customerProfiles } from './customers';
 import { restockReno } from './finished-goods';
 import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
 import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
 import { openSales } from './sales-opening';
 import type { HistoryDay, Routine } from './context';
+import { buyEquipment } from './equipment';
+import { renewInsurance } from './insurance';
+import { itUpgradeEmail } from './it-mail';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
 import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
+import { payReview, payroll, setUpPayroll } from './payroll';
 import { forecastDemand, planProduction, runProduction } from './production';
 import { buyApproved, departmentSpend, replenishStock } from './purchasing';
+import { manageCash } from './treasury';
 
-/** The company's own routine work, in the order it happens each day after the counterparties act. */
+/** The company's own routine work, in the order it happens each day after the counterparties act; the close comes last. */
 export const ROUTINES: readonly Routine[] = [
   forecastDemand, replenishStock, departmentSpend, buyApproved, planProduction, runProduction, validateAndApprove, monthlyBills, weeklyPaymentRun,
   restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
-  billShipments, creditReturns, creditRebates, closeMonth,
+  billShipments, creditReturns, creditRebates, payReview, payroll, buyEquipment, renewInsurance, itUpgradeEmail, manageCash, monthEndClose,
 ];
+
+export interface HistoryOptions {
+  /** The last month whose close the history performs (default: every month before the end's); later months are left open for a task's close. */
+  closeThrough?: string;
+}
 
 /**
  * Twelve months of history (seed 000 environment §2): the simulator's counterparties and the
@@ -30,9 +40,12 @@ export const ROUTINES: readonly Routine[] = [
  * API as themselves. New purchasing stops three business days before the end, so no request is
  * left half-way in anyone's queue when a task takes over.
  */
-export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world: World, end: string, progress?: (date: string) => void): void {
+export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world: World, end: string, progress?: (date: string) => void, options: HistoryOptions = {}): void {
   counterpartyProfiles(world, master, rng(b.seed, 'northgate.profiles'));
   openBooks(b, master, rng(b.seed, 'northgate.opening'));
+  setUpPayroll(b, rng(b.seed, 'northgate.payroll'));
+  setUpRecurringEntries(b);
+  const closeThrough = options.closeThrough ?? addMonths(end, -1).slice(0, 7);
   const company = b.api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => b.api.read.clock.isHoliday(d) };
   customerProfiles(world, master, rng(b.seed, 'northgate.customer-profiles'), b.today(), end, calendar);
@@ -47,13 +60,12 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
     const day: HistoryDay = {
       date, businessDay, businessDayOfMonth: businessDay ? businessDayOfMonth(date, calendar) : 0,
       lastBusinessDay: businessDay && nextBusinessDay(date, calendar).slice(0, 7) !== date.slice(0, 7),
-      b, read: api.read, db: api.erp.db, master, rng: routineRng, quietFrom,
+      b, read: api.read, db: api.erp.db, master, rng: routineRng, quietFrom, calendar, closeThrough,
     };
     for (const routine of ROUTINES) routine(day);
     progress?.(date);
   });
 }
-
 
 function businessDayOfMonth(date: string, calendar: WorkCalendar): number {
   let n = 0;

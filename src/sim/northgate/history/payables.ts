@@ -1,4 +1,4 @@
-import { addDays } from '../../../domain/calendar';
+import { addDays, addMonths } from '../../../domain/calendar';
 import { formatCents } from '../../../domain/money';
 import type { HistoryDay, Routine } from './context';
 import { slowToCredit } from './profiles';
@@ -19,10 +19,14 @@ export const validateAndApprove: Routine = (day) => {
   }
 };
 
-/** Bills without a purchase order, every month: [vendor category, account, department, lowest, highest dollars, business day]. */
-const MONTHLY_BILLS: [category: string, account: string, department: string, lo: number, hi: number, day: number][] = [
-  ['landlord', '6100', 'OPS', 7800, 8200, 2], ['utilities', '6150', 'OPS', 2500, 6000, 6], ['it', '6500', 'IT', 1800, 4800, 4],
-  ['professional', '6450', 'FIN', 2500, 6500, 8], ['office', '6000', 'HR', 250, 900, 10],
+/**
+ * Bills without a purchase order, every month: [vendor category, account, department, lowest,
+ * highest dollars, business day, billed in arrears]. Rent and software are billed for the month
+ * they arrive in; utilities and professional fees for the month before, so the close accrues them.
+ */
+export const MONTHLY_BILLS: [category: string, account: string, department: string, lo: number, hi: number, day: number, arrears: boolean][] = [
+  ['landlord', '6100', 'OPS', 7800, 8200, 2, false], ['utilities', '6150', 'OPS', 2500, 6000, 6, true], ['it', '6500', 'IT', 1800, 4800, 4, false],
+  ['professional', '6450', 'FIN', 2500, 6500, 8, true], ['office', '6000', 'HR', 250, 900, 10, false],
 ];
 
 const prefixOf = (vendor: string) => vendor.replace('V-', '');
@@ -34,14 +38,15 @@ const prefixOf = (vendor: string) => vendor.replace('V-', '');
  */
 export const monthlyBills: Routine = (day) => {
   if (!day.businessDay) return;
-  for (const [category, account, department, lo, hi, on] of MONTHLY_BILLS) {
+  for (const [category, account, department, lo, hi, on, arrears] of MONTHLY_BILLS) {
     if (day.businessDayOfMonth !== on) continue;
+    const month = arrears ? addMonths(day.date, -1).slice(0, 7) : day.date.slice(0, 7);
     for (const vendor of day.master.vendors.filter((v) => v.category === category)) {
       const amount = day.rng.cents(lo * 100, hi * 100);
       const number = `${prefixOf(vendor.id)}-${day.date.slice(2, 4)}${day.date.slice(5, 7)}`;
       const inv = day.b.as('omar.haddad', 'POST', '/ap-invoices', {
         vendor: vendor.id, vendor_invoice_number: number, invoice_date: addDays(day.date, -3), total: dollars(amount),
-        lines: [{ description: `${vendor.name}, ${day.date.slice(0, 7)}`, qty: 1, unit_price: dollars(amount), amount: dollars(amount), account, department }],
+        lines: [{ description: `${vendor.name}, ${month}`, qty: 1, unit_price: dollars(amount), amount: dollars(amount), account, department }],
       });
       day.b.as('omar.haddad', 'POST', `/ap-invoices/${inv.id}/validate`, {});
       day.b.as(amount <= 500_000 ? 'hannah.brooks' : 'grace.lin', 'POST', `/ap-invoices/${inv.id}/approve`, { note: 'Coding checked.' });

@@ -45,7 +45,8 @@ export function counterpartyProfiles(world: World, master: NorthgateMaster, r: R
       vendors: { [slowToCredit(master)]: { decision: 'credit', delay_days: DEMAND_CHARGE_CREDIT_DAYS, note: 'Rate schedule corrected; the demand charge is credited.' } },
     },
   };
-  world.actors.bank = { payments: { as: BANK_USER.id, fees: monthlyFees() } };
+  world.actors.bank = { payments: { as: BANK_USER.id, fees: monthlyFees() }, statements: { as: BANK_USER.id, interest: monthlyInterest() } };
+  world.actors.managers = { journal_entries: { as: 'grace.lin', return_reason: 'missing_support' } };
   (world.actors.approvers as Record<string, unknown>).payment_runs = { as: 'grace.lin', release: true };
   world.actors.warehouse = { clerk: 'luis.romero', auto_receive: true, warehouses: ['DAY'], locations: { DAY: 'RCV' } };
 }
@@ -62,6 +63,17 @@ export function slowToCredit(master: NorthgateMaster): string {
   const utility = master.vendors.find((v) => v.category === 'utilities');
   if (!utility) throw new Error('Northgate has no utility vendor.');
   return utility.id;
+}
+
+/** Interest the bank credits on the operating account at each month's last business day (a small sweep rate). */
+function monthlyInterest(): { date: string; bank_account: string; amount_cents: number; description: string }[] {
+  const credits = [];
+  for (let m = 0; m < 12; m++) {
+    const date = new Date(Date.UTC(2025, 10 + m, 0));
+    while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() - 1);
+    credits.push({ date: date.toISOString().slice(0, 10), bank_account: 'BANK-OP', amount_cents: 3_000 + ((m * 1_733) % 6_000), description: 'Interest credited' });
+  }
+  return credits;
 }
 
 /** The bank's monthly account analysis fee on the operating account, the first business day of each month. */
