@@ -24,7 +24,8 @@ function tokenMatches(expected: string, given: string | undefined): boolean {
 
 /**
  * Advances the business date one calendar day at a time up to `to`, emitting the clock event and
- * running the day hook for each day. Returns the dates moved through.
+ * running the day hook for each day, each day one batch (Api.batch): a day that fails is not
+ * half-written. Returns the dates moved through.
  */
 export function advanceTo(api: Api, to: string, onDay?: DayHook): string[] {
   const days: string[] = [];
@@ -32,11 +33,14 @@ export function advanceTo(api: Api, to: string, onDay?: DayHook): string[] {
   if (current !== null && to < current) throw new RangeError(`The clock cannot go back: it is ${current}, not before ${to}.`);
   let next = current === null ? to : addDays(current, 1);
   while (next <= to) {
-    const out = api.runInternal(advanceClock, { to: next });
-    if (out.status >= 300) throw new Error(`The clock refused to move to ${next}: ${out.body}`);
-    days.push(next);
-    onDay?.(next, api);
-    next = addDays(next, 1);
+    const date = next;
+    api.batch(() => {
+      const out = api.runInternal(advanceClock, { to: date });
+      if (out.status >= 300) throw new Error(`The clock refused to move to ${date}: ${JSON.stringify(out.body)}`);
+      onDay?.(date, api);
+    });
+    days.push(date);
+    next = addDays(date, 1);
   }
   return days;
 }

@@ -36,14 +36,8 @@ export function clientFor(api: Api, world: World, userId: string): SimClient {
   const token = world.tokens[userId];
   if (!token) throw new Error(`world.json has no token for ${userId}.`);
   return {
-    get: (path, query) => {
-      const res = api.handle({ method: 'GET', path, query: query ?? {}, token });
-      return { status: res.status, body: JSON.parse(res.body) };
-    },
-    post: (path, body, idempotencyKey) => {
-      const res = api.handle({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null });
-      return { status: res.status, body: JSON.parse(res.body) };
-    },
+    get: (path, query) => api.call({ method: 'GET', path, query: query ?? {}, token }),
+    post: (path, body, idempotencyKey) => api.call({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null }),
   };
 }
 
