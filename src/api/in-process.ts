@@ -8,8 +8,9 @@ export interface InProcessResponse {
  * Bodies of in-process writes, built on first read. Most in-process callers never look at what
  * a write returned; the few that do (the new document's id, a match result) get exactly what an
  * HTTP caller would have got, as long as they read it before their next request. A body first
- * read after a later request would show the document as that request left it, so reading it
- * then throws instead of answering with something the HTTP path never said.
+ * read after a later request would show the document as that request left it: its `id` (which
+ * no later request changes) is still answered, any other field throws instead of answering with
+ * something the HTTP path never said.
  */
 export class InProcessViews {
   private outstanding: { sealed: boolean }[] = [];
@@ -27,14 +28,20 @@ export class InProcessViews {
     this.outstanding.push(state);
     const body = (): Record<PropertyKey, unknown> => {
       if (state.built === undefined) {
-        if (state.sealed) throw new Error(`The response of ${request} was first read after a later request; an in-process caller reads a response before its next request.`);
+        if (state.sealed) throw new Error(`The response of ${request} was first read after a later request; an in-process caller reads its fields (all but id) before its next request.`);
         // The same bytes an HTTP caller would parse: no shared rows, no undefined fields.
         state.built = JSON.parse(JSON.stringify(build())) as Record<PropertyKey, unknown>;
       }
       return state.built;
     };
     return new Proxy({}, {
-      get: (_t, prop) => (state.built === undefined && typeof prop === 'string' && prop in known ? known[prop] : body()[prop]),
+      get: (_t, prop) => {
+        if (state.built === undefined) {
+          if (typeof prop === 'string' && prop in known) return known[prop];
+          if (state.sealed && prop === 'id') return (build() as { id?: unknown }).id;
+        }
+        return body()[prop];
+      },
       has: (_t, prop) => prop in body(),
       ownKeys: () => Reflect.ownKeys(body()),
       getOwnPropertyDescriptor: (_t, prop) => {

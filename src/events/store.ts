@@ -149,3 +149,30 @@ export function fromStoredRow(raw: Record<string, unknown>): EventRow {
     rowHash: raw.row_hash as string,
   };
 }
+
+/**
+ * As fromStoredRow, with the payload parsed on first read: a grader holding every event of a
+ * year's history reads the payloads of few of them.
+ */
+export function fromStoredRowLazy(raw: Record<string, unknown>): EventRow {
+  const row = fromStoredRow({ ...raw, data: 'null' });
+  const text = raw.data as string;
+  let data: unknown;
+  let parsed = false;
+  Object.defineProperty(row, 'data', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!parsed) {
+        data = JSON.parse(text);
+        parsed = true;
+      }
+      return data;
+    },
+    set: (value: unknown) => {
+      data = value;
+      parsed = true;
+    },
+  });
+  return row;
+}
