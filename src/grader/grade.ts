@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
 import { openDatabase, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { fromStoredRowLazy } from '../events/store';
+import { fromStoredRowLazy, lastSeqOfFile } from '../events/store';
 import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto } from '../projections/replay';
@@ -94,7 +94,7 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
     if (differ.length > 0) throw new ReplayMismatch(finalFile, differ);
     // The start the attempt began from: the verified start, plus whatever start.db holds after it.
     let start: Db;
-    if (lastSeqOf(startFile) === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
+    if (lastSeqOfFile(startFile) === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
     else {
       start = openVerifiedStart(scenarioDir, verified);
       replayAfterStart(start, startFile, registry, verified);
@@ -106,15 +106,6 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
   } catch (err) {
     for (const db of opened) db.close();
     throw err;
-  }
-}
-
-function lastSeqOf(file: string): number {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return (db.prepare('SELECT MAX(seq) AS s FROM events').get() as { s: number | null }).s ?? 0;
-  } finally {
-    db.close();
   }
 }
 

@@ -3,7 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../api/server';
 import { ErpClient } from '../client/http-client';
-import { openDatabase } from '../events/database';
+import { lastSeqOfFile } from '../events/store';
 import { writeAttemptRecord, type AttemptRecord } from '../grader/attempt-record';
 import { gradeAttempt, writeResult } from '../grader/grade';
 import type { AttemptResult } from '../grader/result';
@@ -60,15 +60,6 @@ function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | 
   return policy;
 }
 
-function lastSeq(file: string): number {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return (db.prepare('SELECT MAX(seq) AS s FROM events').get() as { s: number | null }).s ?? 0;
-  } finally {
-    db.close();
-  }
-}
-
 async function advance(control: ErpClient, to: string): Promise<void> {
   const res = await control.post('/control/advance', { to });
   if (res.status !== 200) throw new Error(`The clock could not advance to ${to}: ${res.text}`);
@@ -110,7 +101,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     version: 1, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
     agent: agentText(o.agent), agent_slug: slug, condition, cell: cellOf(slug, condition), label: o.label, rep: o.rep,
     agent_user: pack.spec.agent_user, counterparties: Object.keys(world.tokens).filter((u) => u !== pack.spec.agent_user).sort(),
-    start_seq: lastSeq(join(dir, 'start.db')), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
+    start_seq: lastSeqOfFile(join(dir, 'start.db')), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
   writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
