@@ -93,10 +93,10 @@ function cacheStatements(db: Db): Db {
   const moded = new WeakSet<Statement>();
   const track = (stmt: Statement): Statement => {
     for (const mode of ['raw', 'pluck', 'expand'] as const) {
-      const set = stmt[mode].bind(stmt) as (on?: boolean) => Statement;
-      (stmt as unknown as Record<string, unknown>)[mode] = (on?: boolean) => {
+      const set = stmt[mode].bind(stmt) as (...on: boolean[]) => Statement;
+      (stmt as unknown as Record<string, unknown>)[mode] = (...on: boolean[]) => {
         moded.add(stmt);
-        return set(on);
+        return set(...on);
       };
     }
     return stmt;
