@@ -13,6 +13,8 @@ export interface ControlOptions {
   token: string;
   onDay?: DayHook;
   onShutdown: () => void;
+  /** Swaps in a fresh copy of the file the server was started to reset from; undefined when there is none. */
+  onReset?: () => Promise<void>;
 }
 
 function tokenMatches(expected: string, given: string | undefined): boolean {
@@ -77,6 +79,11 @@ export function createControlApp(api: Api, options: ControlOptions): express.Exp
   });
   app.post('/control/flush', (_req, res) => {
     api.erp.db.pragma('wal_checkpoint(TRUNCATE)');
+    res.json({ ok: true, events: api.erp.store.lastSeq(), business_date: api.today() });
+  });
+  app.post('/control/reset', async (req, res) => {
+    if (!options.onReset) return refuse(req, res, 409, 'no_reset_source', 'This server was not started with a file to reset from (erp server start --reset-from FILE).');
+    await options.onReset();
     res.json({ ok: true, events: api.erp.store.lastSeq(), business_date: api.today() });
   });
   app.post('/control/shutdown', (_req, res) => {

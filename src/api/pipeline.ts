@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
 import { isRefusal, type Actor, type DecideContext, type Decision } from '../domain/decision';
@@ -84,21 +85,46 @@ interface CachedValidators {
  * Express adapts requests to it; in-process callers (simulator, generators) call it directly.
  */
 export class Api {
-  readonly read: Queries;
   readonly router: Router;
   readonly inProcess: InProcessMode;
-  private readonly findKey;
-  private readonly saveKey;
-  private readonly actors: ActorCache;
+  private db!: { erp: ErpDb; read: Queries; actors: ActorCache; findKey: Statement; saveKey: Statement };
   private readonly views = new InProcessViews();
 
-  constructor(readonly erp: ErpDb, readonly routes: readonly RouteDef[], options: ApiOptions = {}) {
-    this.read = buildQueries(erp.tables);
+  constructor(erp: ErpDb, readonly routes: readonly RouteDef[], options: ApiOptions = {}) {
     this.router = new Router(routes);
     this.inProcess = options.inProcess ?? (process.env.BB_ERP_IN_PROCESS === 'per-request' ? 'per-request' : 'batched');
-    this.actors = new ActorCache(this.read, erp.tables);
-    this.findKey = erp.db.prepare('SELECT request_hash, status, response, seq FROM idempotency WHERE actor = ? AND key = ?');
-    this.saveKey = erp.db.prepare('INSERT INTO idempotency (actor, key, request_hash, seq, status, response) VALUES (?, ?, ?, ?, ?, ?)');
+    this.replaceDatabase(erp);
+  }
+
+  get erp(): ErpDb {
+    return this.db.erp;
+  }
+
+  get read(): Queries {
+    return this.db.read;
+  }
+
+  private get actors(): ActorCache {
+    return this.db.actors;
+  }
+
+  private get findKey(): Statement {
+    return this.db.findKey;
+  }
+
+  private get saveKey(): Statement {
+    return this.db.saveKey;
+  }
+
+  /** Serves another database from the next request on (a reset to a fresh copy); the caller closes the old one. */
+  replaceDatabase(erp: ErpDb): void {
+    this.views.sealOutstanding();
+    const read = buildQueries(erp.tables);
+    this.db = {
+      erp, read, actors: new ActorCache(read, erp.tables),
+      findKey: erp.db.prepare('SELECT request_hash, status, response, seq FROM idempotency WHERE actor = ? AND key = ?'),
+      saveKey: erp.db.prepare('INSERT INTO idempotency (actor, key, request_hash, seq, status, response) VALUES (?, ?, ?, ?, ?, ?)'),
+    };
   }
 
   today(): string {
