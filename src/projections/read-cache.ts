@@ -15,6 +15,8 @@ const MAX_ENTRIES = 100_000;
 export class ReadCache {
   private readonly versions = new Map<string, number>();
   private readonly answers = new Map<string, Map<string, unknown>>();
+  /** Rows read by key, per table: a write to one row drops only that row's answer. */
+  private readonly rows = new Map<string, Map<string, unknown>>();
   private clock = 0;
   private entries = 0;
   private readonly dataVersion: Statement | undefined;
@@ -41,14 +43,33 @@ export class ReadCache {
     return value;
   }
 
-  /** Called before every write to `table`. */
-  changed(table: string): void {
+  /** The row of `table` with key `key`, from `load` the first time since that row last changed. */
+  readRow<T>(table: string, key: string, load: () => T): T {
+    this.checkOtherConnections();
+    let rows = this.rows.get(table);
+    if (rows === undefined) this.rows.set(table, (rows = new Map()));
+    else if (rows.has(key)) return rows.get(key) as T;
+    const value = deepFreeze(load());
+    if (this.entries >= MAX_ENTRIES) this.clear();
+    rows.set(key, value);
+    this.entries += 1;
+    return value;
+  }
+
+  /** Called before every write to `table`; `rowKey` names the row written when it is one row. */
+  changed(table: string, rowKey?: string): void {
     this.versions.set(table, ++this.clock);
     const answers = this.answers.get(table);
     if (answers !== undefined && answers.size > 0) {
       this.entries -= answers.size;
       answers.clear();
     }
+    const rows = this.rows.get(table);
+    if (rows === undefined || rows.size === 0) return;
+    if (rowKey === undefined) {
+      this.entries -= rows.size;
+      rows.clear();
+    } else if (rows.delete(rowKey)) this.entries -= 1;
   }
 
   /**
@@ -65,6 +86,7 @@ export class ReadCache {
     this.clock += 1;
     for (const t of this.versions.keys()) this.versions.set(t, this.clock);
     this.answers.clear();
+    this.rows.clear();
     this.entries = 0;
   }
 

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { quoteIdent, type Db } from '../events/database';
 import { ReadCache } from './read-cache';
-import { decodeRow, encodeValue, keyValues, type KeyValue, type Row, type TableSpec } from './table-spec';
+import { decodeRow, encodeValue, keyValues, type ColumnType, type KeyValue, type Row, type TableSpec } from './table-spec';
 
 export interface FindOptions {
   orderBy?: string | readonly string[];
@@ -10,6 +10,17 @@ export interface FindOptions {
 }
 
 export type Where = Readonly<Record<string, unknown>>;
+
+/** A table's writes, prepared once: its columns, their types, and the statements. */
+interface WritePlan {
+  columns: string[];
+  types: ColumnType[];
+  nonKey: string[];
+  insert: Statement;
+  delete: Statement;
+  /** UPDATE statements by the set of columns they set. */
+  updates: Map<string, Statement>;
+}
 
 /** A query of one shape (table, filtered columns, order, paging), its SQL prepared once. */
 interface Shape {
@@ -28,7 +39,7 @@ interface Shape {
  */
 export class TableAccess {
   private readonly shapes = new Map<string, Shape>();
-  private readonly writes = new Map<string, Statement>();
+  private readonly plans = new Map<string, WritePlan>();
   private readonly tablesOf = new Map<string, string[]>();
   readonly cache: ReadCache;
 
@@ -74,8 +85,7 @@ export class TableAccess {
   get<R = Row>(table: string, key: KeyValue): R | undefined {
     const spec = this.spec(table);
     const values = keyValues(spec, key);
-    const cacheKey = `g${paramKey(values)}`;
-    return this.cache.read(table, cacheKey, () => {
+    return this.cache.readRow(table, paramKey(values), () => {
       const raw = this.shape(spec, 'get', () => `SELECT * FROM ${quoteIdent(table)} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`).stmt.get(...values) as Row | undefined;
       return raw ? decodeRow(spec, raw) : undefined;
     }) as R | undefined;
@@ -96,11 +106,11 @@ export class TableAccess {
   }
 
   insert(table: string, row: Row): void {
-    const spec = this.spec(table);
-    const cols = Object.keys(spec.columns);
-    const stmt = this.write(`insert:${table}`, () => `INSERT INTO ${quoteIdent(table)} (${cols.map(quoteIdent).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-    this.cache.changed(table);
-    stmt.run(...cols.map((c) => encodeValue(spec.columns[c]!, row[c])));
+    const plan = this.plan(table);
+    this.cache.changed(table, this.rowKey(table, row));
+    const values = new Array<unknown>(plan.columns.length);
+    for (let i = 0; i < plan.columns.length; i++) values[i] = encodeValue(plan.types[i]!, row[plan.columns[i]!]);
+    plan.insert.run(...values);
   }
 
   /**
@@ -108,29 +118,46 @@ export class TableAccess {
    * given (an UPDATE that names a column rewrites every index on it, changed or not), else all.
    */
   overwrite(table: string, row: Row, previous?: Row): void {
+    const plan = this.plan(table);
     const spec = this.spec(table);
-    let cols = Object.keys(spec.columns).filter((c) => !spec.key.includes(c));
-    if (previous) cols = cols.filter((c) => row[c] !== previous[c] && !(row[c] == null && previous[c] == null));
+    const cols = previous ? plan.nonKey.filter((c) => row[c] !== previous[c] && !(row[c] == null && previous[c] == null)) : plan.nonKey;
     if (cols.length === 0) return;
-    const stmt = this.write(`overwrite:${table}:${cols.join(',')}`, () => `UPDATE ${quoteIdent(table)} SET ${cols.map((c) => `${quoteIdent(c)} = ?`).join(', ')} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`);
-    this.cache.changed(table);
+    const signature = cols.join(',');
+    let stmt = plan.updates.get(signature);
+    if (!stmt) {
+      stmt = this.db.prepare(`UPDATE ${quoteIdent(table)} SET ${cols.map((c) => `${quoteIdent(c)} = ?`).join(', ')} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`);
+      plan.updates.set(signature, stmt);
+    }
+    this.cache.changed(table, this.rowKey(table, row));
     stmt.run(...cols.map((c) => encodeValue(spec.columns[c]!, row[c])), ...spec.key.map((k) => row[k]));
   }
 
   delete(table: string, key: KeyValue): number {
-    const spec = this.spec(table);
-    const stmt = this.write(`delete:${table}`, () => `DELETE FROM ${quoteIdent(table)} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`);
-    this.cache.changed(table);
-    return stmt.run(...keyValues(spec, key)).changes;
+    const plan = this.plan(table);
+    const values = keyValues(this.spec(table), key);
+    this.cache.changed(table, paramKey(values));
+    return plan.delete.run(...values).changes;
   }
 
-  private write(cacheKey: string, sql: () => string): Statement {
-    let stmt = this.writes.get(cacheKey);
-    if (!stmt) {
-      stmt = this.db.prepare(sql());
-      this.writes.set(cacheKey, stmt);
+  private rowKey(table: string, row: Row): string {
+    return paramKey(keyValues(this.spec(table), row));
+  }
+
+  private plan(table: string): WritePlan {
+    let plan = this.plans.get(table);
+    if (!plan) {
+      const spec = this.spec(table);
+      const columns = Object.keys(spec.columns);
+      const where = spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ');
+      plan = {
+        columns, types: columns.map((c) => spec.columns[c]!), nonKey: columns.filter((c) => !spec.key.includes(c)),
+        insert: this.db.prepare(`INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`),
+        delete: this.db.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${where}`),
+        updates: new Map(),
+      };
+      this.plans.set(table, plan);
     }
-    return stmt;
+    return plan;
   }
 
   private shape(spec: TableSpec, signature: string, sql: () => string, paged = false): Shape {
