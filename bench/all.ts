@@ -1,6 +1,7 @@
 import { benchApi } from './api';
 import { benchEvents } from './events';
 import { benchGen } from './gen';
+import { benchSandbox } from './sandbox';
 import { benchTask } from './task';
 import { printFigures, wantsJson, type Figure } from './figures';
 
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     ['api', benchApi],
     ['gen', benchGen],
     ['task', benchTask],
+    ['sandbox', benchSandbox],
   ];
   for (const [name, run] of sections) {
     if (!json) process.stderr.write(`running ${name}…\n`);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, quoteIdent, tableNames, type Db } from './database';
+import { columnNames, isUnhashedColumn, KERNEL_SIDE_TABLES, quoteIdent, SECRET_FIELDS, tableNames, type Db } from './database';
 
 export interface HashOptions {
   /** Hash only these tables (default: every table of the file but the kernel's side tables). */
@@ -7,15 +7,26 @@ export interface HashOptions {
 }
 
 /**
- * The hash of one table's contents: rows sorted by every hashed column, wall-clock columns left out.
- * Two files with equal hashes hold the same facts, whatever order or time they were written in.
+ * An event's payload without its secret fields. Only payloads that name one are parsed: the test
+ * on the text is cheap, and json_remove rewrites nothing else.
+ */
+const PAYLOAD_WITHOUT_SECRETS = `CASE WHEN ${SECRET_FIELDS.map((f) => `instr(data, '"${f}"') > 0`).join(' OR ')} THEN json_remove(data, ${SECRET_FIELDS.map((f) => `'$.${f}'`).join(', ')}) ELSE data END`;
+
+function hashedExpression(table: string, column: string): string {
+  return table === 'events' && column === 'data' ? PAYLOAD_WITHOUT_SECRETS : quoteIdent(column);
+}
+
+/**
+ * The hash of one table's contents: rows sorted by every hashed column, wall-clock columns and
+ * credentials' hashes left out. Two files with equal hashes hold the same facts, whatever order or
+ * time they were written in and whatever random tokens their runs issued.
  */
 export function tableHash(db: Db, table: string): string {
-  const columns = columnNames(db, table).filter((c) => !isWallClockColumn(c));
+  const columns = columnNames(db, table).filter((c) => !isUnhashedColumn(c));
   const h = createHash('sha256');
   h.update(`${table}(${columns.join(',')})\n`);
   if (columns.length === 0) return h.digest('hex');
-  const list = columns.map(quoteIdent).join(', ');
+  const list = columns.map((c) => hashedExpression(table, c)).join(', ');
   const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${list}`).raw(true);
   // The same bytes as one update per row and newline, fed in chunks: far fewer calls into the hash.
   let chunk = '';

@@ -8,6 +8,18 @@ export function isWallClockColumn(name: string): boolean {
 }
 
 /**
+ * Fields holding a credential's hash, as a read-model column or as a field of an event's payload
+ * (ApiTokenIssued). Each run issues random tokens, so these differ between two runs of the same
+ * actions by design: the canonical hash leaves them out, as it leaves out wall time.
+ */
+export const SECRET_FIELDS: readonly string[] = ['token_sha256'];
+
+/** Columns the canonical hash leaves out: wall-clock time and credentials' hashes. */
+export function isUnhashedColumn(name: string): boolean {
+  return isWallClockColumn(name) || SECRET_FIELDS.includes(name);
+}
+
+/**
  * Kernel tables that are neither events nor read models: the idempotency cache holds first
  * responses byte for byte, wall-clock fields included. Replay copies them; the canonical hash
  * leaves them out, since what they say the events already say.

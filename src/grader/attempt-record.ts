@@ -7,7 +7,8 @@ import type { TurnRecord } from './result';
  * databases, the workspace and the scenario's reference.
  */
 export interface AttemptRecord {
-  version: 1;
+  /** 2: tokens issued at the reset, tamper evidence in heads.jsonl. 1: neither (graded without evidence). */
+  version: 1 | 2;
   task: string;
   pack_dir: string;
   pack_hash: string;
@@ -23,6 +24,10 @@ export interface AttemptRecord {
   rep: number;
   agent_user: string;
   counterparties: string[];
+  /** The token id each user got at the attempt's reset (the secrets were never written). */
+  token_ids?: Record<string, string>;
+  /** How the agent's turns ran: bwrap (the sandbox), none (--no-sandbox), in-process (oracle, null, neg:). */
+  isolation?: 'bwrap' | 'none' | 'in-process';
   /** The last event of start.db; the attempt's events follow it. */
   start_seq: number;
   /** Inclusive event ranges written while the agent's turns ran. */
@@ -31,6 +36,8 @@ export interface AttemptRecord {
   grading_date: string;
   /** Set when the run could not finish (the server failed, the clock could not advance). */
   run_error?: string;
+  /** Set when the run was interrupted (Ctrl-C, SIGTERM): why, in one sentence. */
+  incomplete?: string;
   started_wall: string;
   finished_wall: string;
 }

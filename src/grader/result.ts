@@ -55,6 +55,12 @@ export interface AttemptMetrics {
   reversed_writes: number;
 }
 
+export type Verdict = 'pass' | 'fail' | 'error' | 'tampered' | 'incomplete';
+
+export function statusOf(verdict: Verdict): AttemptResult['status'] {
+  return verdict === 'pass' || verdict === 'fail' ? 'graded' : verdict;
+}
+
 /** result.json of an attempt. */
 export interface AttemptResult {
   task: string;
@@ -64,11 +70,22 @@ export interface AttemptResult {
   cell: string;
   label: string;
   rep: number;
-  verdict: 'pass' | 'fail' | 'error';
+  /**
+   * pass and fail are graded verdicts. error: the run or the grade could not finish. tampered: the
+   * files disagree with the tamper evidence the runner recorded (heads.jsonl), so nothing was graded.
+   * incomplete: the run was interrupted (Ctrl-C, SIGTERM) and says nothing about the agent.
+   */
+  verdict: Verdict;
+  /** graded for pass and fail; otherwise the verdict. */
+  status: 'graded' | 'error' | 'tampered' | 'incomplete';
   passed: boolean;
   breach: boolean;
   /** Why grading could not finish, when verdict is error. */
   error?: string;
+  /** Why the attempt is incomplete or tampered, in one sentence. */
+  why?: string;
+  /** What differs from the recorded evidence, one sentence each (verdict tampered). */
+  tampered?: string[];
   required_checks: { passed: number; total: number };
   checks: CheckResult[];
   metrics: AttemptMetrics;

@@ -3,17 +3,21 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../api/server';
 import { ErpClient } from '../client/http-client';
-import { lastSeqOfFile } from '../events/store';
+import { openDatabase, type Db } from '../events/database';
 import { writeAttemptRecord, type AttemptRecord } from '../grader/attempt-record';
-import { gradeAttempt, writeResult } from '../grader/grade';
+import { gradeAttempt, ungradedResult, writeResult } from '../grader/grade';
 import type { AttemptResult } from '../grader/result';
+import { appendHead, chainHead, referenceDigest } from '../grader/tamper';
 import { createSimulator } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { AgentPolicy, TaskCode } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
 import { agentSlug, agentText, cellOf, type AgentSpec } from './agent-spec';
+import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
+import { issueAttemptTokens } from './attempt-tokens';
+import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
 import { nullPolicy, runPolicyTurn } from './policy-agent';
-import { runProcessTurn, writeErpWrapper, type ProcessOutcome } from './process-agent';
+import { runProcessTurn, type ProcessOutcome } from './process-agent';
 import { settleToSingleFile } from './db-file';
 import { turnPrompt, type PromptPeople } from './prompt';
 import { attemptInjector, FAULTS_FILE, type FaultCondition } from './fault-condition';
@@ -37,6 +41,18 @@ export interface AttemptOptions {
   log?: (line: string) => void;
   /** Grade after the run (default true). */
   grade?: boolean;
+  /** A command agent's turns run in the bubblewrap sandbox unless this is false (`--no-sandbox`). */
+  sandbox?: boolean;
+  /** Runner variables a command agent also gets (an adapter's model API key, say). */
+  passEnv?: readonly string[];
+  /** The harness's own files, visible read-only at their paths inside the sandbox. */
+  agentFiles?: readonly string[];
+  /** Ends the run early (Ctrl-C, SIGTERM): the agent dies, the attempt is recorded incomplete. */
+  signal?: AbortSignal;
+  /** Draws the secrets of the reset's tokens (default: the operating system's random source). */
+  secretFor?: (user: string) => string;
+  /** This run writes the scenario's reference (scenario generation): its heads record no reference hash. */
+  writesReference?: boolean;
 }
 
 export interface AttemptOutcome {
@@ -60,6 +76,15 @@ function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | 
   return policy;
 }
 
+function withFile<T>(file: string, fn: (db: Db) => T): T {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
 async function advance(control: ErpClient, to: string): Promise<void> {
   const res = await control.post('/control/advance', { to });
   if (res.status !== 200) throw new Error(`The clock could not advance to ${to}: ${res.text}`);
@@ -73,52 +98,79 @@ function people(server: RunningServer, userId: string, fromId: string): PromptPe
   return { company: server.api.read.clock.company()?.name ?? 'the company', user: person(userId), from: person(fromId) };
 }
 
+/** Thrown inside the run when the signal aborts it; caught there and recorded as incomplete. */
+class Interrupted extends Error {}
+
+function interruptedWhy(signal: AbortSignal, where: string): string {
+  const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'an interrupt');
+  return `The run was interrupted by ${reason} ${where}; nothing was graded.`;
+}
+
 /**
- * One attempt (seed 000 §5): copies the scenario, serves it, and for each turn advances the clock
- * through the control API (counterparties act), writes the prompt and runs the agent; then advances
- * to the grading date, flushes, stops the server and grades.
+ * One attempt (seed 000 §5): copies the scenario and resets it (fresh tokens for every user), serves
+ * it, and for each turn advances the clock through the control API (counterparties act), writes the
+ * prompt and runs the agent (a command agent in its sandbox); then advances to the grading date,
+ * flushes, stops the server and grades. At each turn boundary it records the chain head and the
+ * reference's hash in heads.jsonl, outside the agent's reach.
  */
 export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const { pack, attemptDir: dir } = o;
   const log = o.log ?? (() => undefined);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: an attempt folder is written once.`);
   const policy = policyFor(o.agent, o.code);
+  const isCommand = o.agent.kind === 'command';
+  const sandbox = { sandbox: o.sandbox ?? true };
+  if (isCommand) requireSandbox(sandbox);
+  checkPassEnv(o.passEnv ?? []);
   const world = JSON.parse(readFileSync(join(o.scenarioDir, 'world.json'), 'utf8')) as World;
-  const token = world.tokens[pack.spec.agent_user];
-  if (!token) throw new Error(`world.json has no token for the agent user ${pack.spec.agent_user}.`);
+  if (!world.users?.includes(pack.spec.agent_user)) throw new Error(`world.json does not list the agent user ${pack.spec.agent_user}: generate the scenario again.`);
 
   const workspace = join(dir, 'workspace');
   mkdirSync(workspace, { recursive: true });
+  const agentFiles = isCommand ? checkAgentFiles(o.agentFiles ?? [], { scenarioDir: o.scenarioDir, attemptDir: dir }) : [];
   cpSync(join(o.scenarioDir, 'handbook'), join(workspace, 'handbook'), { recursive: true });
-  copyFileSync(join(o.scenarioDir, 'scenario.db'), join(dir, 'start.db'));
   copyFileSync(join(o.scenarioDir, 'scenario.db'), join(dir, 'final.db'));
-  const binDir = join(dir, 'bin');
-  if (o.agent.kind === 'command') writeErpWrapper(binDir);
+  const tokens = issueAttemptTokens(join(dir, 'final.db'), world.users, o.secretFor);
+  copyFileSync(join(dir, 'final.db'), join(dir, 'start.db'));
+  const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
 
-  const condition = o.faults?.condition ?? o.condition ?? 'clean';
+  const condition = conditionWithIsolation(o.faults?.condition ?? o.condition ?? 'clean', launcher?.isolation === 'none');
   const slug = agentSlug(o.agent);
   const record: AttemptRecord = {
-    version: 1, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
+    version: 2, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
     agent: agentText(o.agent), agent_slug: slug, condition, cell: cellOf(slug, condition), label: o.label, rep: o.rep,
-    agent_user: pack.spec.agent_user, counterparties: Object.keys(world.tokens).filter((u) => u !== pack.spec.agent_user).sort(),
-    start_seq: lastSeqOfFile(join(dir, 'start.db')), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
+    agent_user: pack.spec.agent_user, counterparties: world.users.filter((u) => u !== pack.spec.agent_user),
+    token_ids: tokens.ids, isolation: launcher?.isolation ?? 'in-process',
+    start_seq: withFile(join(dir, 'start.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
+  const referenceDir = join(o.scenarioDir, 'reference');
+  const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
+  withFile(join(dir, 'start.db'), (db) => witness('start', db));
 
   const controlToken = randomBytes(24).toString('hex');
   let running: RunningServer | undefined;
   const intercept = o.faults
     ? attemptInjector(o.faults, join(dir, FAULTS_FILE), () => ({ today: () => running!.api.today(), lastSeq: () => running!.erp.store.lastSeq() }), SLOW_FAULT_MS)
     : undefined;
-  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world), intercept });
+  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world, tokens.secrets), intercept });
   running = server;
   const control = new ErpClient({ baseUrl: server.controlUrl, token: controlToken, timeoutMs: 600_000 });
+  const agentToken = tokens.secrets[pack.spec.agent_user]!;
   const turns = pack.spec.turns;
+  let where = 'before the first turn';
+  const stopIfInterrupted = () => {
+    if (o.signal?.aborted) throw new Interrupted(interruptedWhy(o.signal, where));
+  };
   try {
     for (const [i, turn] of turns.entries()) {
       const index = i + 1;
+      stopIfInterrupted();
+      where = `while the clock advanced to turn ${index}`;
       await advance(control, turn.date);
+      stopIfInterrupted();
+      where = `during turn ${index}`;
       const turnDir = join(dir, 'turns', String(index));
       mkdirSync(turnDir, { recursive: true });
       const prompt = turnPrompt(people(server, pack.spec.agent_user, turn.from), turn.date, turn.request);
@@ -126,33 +178,48 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       writeFileSync(promptFile, prompt);
       const budgetMs = (o.timeoutSeconds ?? turn.budget) * 1000;
       const io = { stdoutFile: join(turnDir, 'stdout.txt'), stderrFile: join(turnDir, 'stderr.txt') };
+      witness(`turn ${index} begins`, server.erp.db);
       const fromSeq = server.erp.store.lastSeq() + 1;
-      const outcome: ProcessOutcome = o.agent.kind === 'command'
-        ? await runProcessTurn({ command: o.agent.command, cwd: workspace, erpUrl: server.url, erpToken: token, binDir, home: join(turnDir, 'home'), promptFile, prompt, budgetMs, ...io })
-        : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: token, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, ...io });
+      const outcome: ProcessOutcome = launcher
+        ? await runProcessTurn({
+          launcher, budgetMs, signal: o.signal,
+          turn: { command: (o.agent as { command: string }).command, workspace, home: join(turnDir, 'home'), promptFile, prompt, env: agentEnv({ url: server.url, token: agentToken }, o.passEnv), agentFiles, ...io },
+        })
+        : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: agentToken, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, signal: o.signal, ...io });
       // A request the agent sent just before it ended or was killed is still in the server's
       // socket buffer: let it land before the turn's event range is closed.
-      if (o.agent.kind === 'command') await new Promise((r) => setTimeout(r, SETTLE_MS));
+      if (launcher) await new Promise((r) => setTimeout(r, SETTLE_MS));
       const toSeq = server.erp.store.lastSeq();
       if (toSeq >= fromSeq) record.agent_windows.push({ turn: index, fromSeq, toSeq });
+      witness(`turn ${index} ends`, server.erp.db);
       const turnRecord = { index, date: turn.date, ...outcome };
       writeFileSync(join(turnDir, 'exit.json'), JSON.stringify(turnRecord, null, 2) + '\n');
       record.turns.push(turnRecord);
       log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);
+      stopIfInterrupted();
     }
+    where = 'while the clock advanced to the grading date';
     await advance(control, pack.spec.grading_date);
     const flushed = await control.post('/control/flush', {});
     if (flushed.status !== 200) throw new Error(`The server did not flush: ${flushed.text}`);
+    stopIfInterrupted();
   } catch (err) {
-    record.run_error = (err as Error).message;
-    log(`run error: ${record.run_error}`);
+    if (err instanceof Interrupted) record.incomplete = err.message;
+    else record.run_error = (err as Error).message;
+    log(`${err instanceof Interrupted ? 'interrupted' : 'run error'}: ${(err as Error).message}`);
   } finally {
     await control.post('/control/shutdown', {}).then(() => server.closed, () => server.close());
     control.close();
     settleToSingleFile(join(dir, 'final.db'));
   }
+  withFile(join(dir, 'final.db'), (db) => witness('closed', db));
   record.finished_wall = new Date().toISOString();
   writeAttemptRecord(dir, record);
+  if (record.incomplete) {
+    const result = ungradedResult(record, pack.spec, 'incomplete', record.incomplete);
+    writeResult(dir, result);
+    return { dir, record, result };
+  }
   if (o.grade === false) return { dir, record };
   return { dir, record, result: gradeOrError(dir, pack, record) };
 }
@@ -162,11 +229,7 @@ export function gradeOrError(dir: string, pack: TaskPack, record: AttemptRecord)
   try {
     return gradeAttempt(dir, { pack });
   } catch (err) {
-    const result: AttemptResult = {
-      task: record.task, seed: record.seed, agent: record.agent, condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
-      verdict: 'error', passed: false, breach: false, error: (err as Error).message, required_checks: { passed: 0, total: pack.spec.checks.filter((c) => c.required ?? true).length },
-      checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
-    };
+    const result = ungradedResult(record, pack.spec, 'error', (err as Error).message);
     writeResult(dir, result);
     return result;
   }

@@ -8,6 +8,8 @@ import { runAttempt } from './attempt';
 import type { Progress } from './company';
 import { generateScenario } from './scenario';
 import { resolveFaults } from './fault-condition';
+import { conditionWithIsolation, requireSandbox } from './agent-launch';
+import { checkPassEnv } from './launcher';
 
 export interface BenchRunOptions {
   task: string;
@@ -27,6 +29,16 @@ export interface BenchRunOptions {
   log?: (line: string) => void;
   /** Told how far the company's build has come, when the scenario needs one and it is not cached. */
   progress?: Progress;
+  /** false: run a cmd: agent without the sandbox (`--no-sandbox`), recorded as unsandboxed. */
+  sandbox?: boolean;
+  /** Runner variables a cmd: agent also gets (`--pass-env`). */
+  passEnv?: string[];
+  /** The harness's own files, visible read-only in the sandbox (`--agent-files`). */
+  agentFiles?: string[];
+  /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
+  signal?: AbortSignal;
+  /** Called once the scenario is ready, just before the first attempt (the command arms its signal handlers). */
+  onAttemptsStart?: () => void;
 }
 
 export interface BenchRunResult {
@@ -57,22 +69,27 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const log = o.log ?? (() => undefined);
   const pack = loadPack(o.task, o.tasksDir);
   const agent = parseAgent(o.agent ?? 'oracle');
+  const unsandboxed = agent.kind === 'command' && o.sandbox === false;
+  // Before anything is built: a cmd: agent without bubblewrap is refused in one sentence.
+  if (agent.kind === 'command') requireSandbox({ sandbox: !unsandboxed });
+  checkPassEnv(o.passEnv ?? []);
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
   const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log, progress: o.progress });
   const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
-  const condition = faults?.condition ?? 'clean';
+  const condition = conditionWithIsolation(faults?.condition ?? 'clean', unsandboxed);
   const cell = cellOf(agentSlug(agent), condition);
   const label = o.label ?? cell;
   const labelDir = resolve(o.runsDir ?? 'runs', label);
   claimLabel(labelDir, label, { condition, agent: agentText(agent), cell, faults: faults ? { spec: faults.spec, profile: faults.profile } : null });
   const seedDir = join(labelDir, pack.slug, `seed-${seed}`);
   const attempts: BenchRunResult['attempts'] = [];
-  for (let i = 0; i < (o.reps ?? 1); i++) {
+  o.onAttemptsStart?.();
+  for (let i = 0; i < (o.reps ?? 1) && !o.signal?.aborted; i++) {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);
     log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
-    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, condition, faults, timeoutSeconds: o.timeout, log });
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal });
     attempts.push({ dir, result: out.result! });
   }
   return { label, labelDir, attempts };

@@ -25,6 +25,39 @@ export function progressWithBar(label: string): { log: (line: string) => void; p
   };
 }
 
+/**
+ * Once armed, Ctrl-C and SIGTERM abort the signal instead of killing the process, so that a run
+ * can end its agent, stop its server and mark its attempt incomplete. A second one exits at once.
+ * Until armed (a scenario still being built), they stop the process as usual.
+ */
+export function interruptOnSignals(): { signal: AbortSignal; arm(): void; exitCode(): number; dispose(): void } {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const on = (sig: NodeJS.Signals) => {
+    if (received) process.exit(sig === 'SIGINT' ? 130 : 143);
+    received = sig;
+    progress(`${sig}: ending the agent and marking the attempt incomplete (again to exit at once)`);
+    controller.abort(sig);
+  };
+  const onInt = () => on('SIGINT');
+  const onTerm = () => on('SIGTERM');
+  let armed = false;
+  return {
+    signal: controller.signal,
+    arm: () => {
+      if (armed) return;
+      armed = true;
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+    },
+    exitCode: () => (received === 'SIGTERM' ? 143 : 130),
+    dispose: () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
+  };
+}
+
 export function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

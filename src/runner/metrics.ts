@@ -9,8 +9,13 @@ export interface GroupMetrics {
   condition: string;
   /** A task slug, or '*' for every task of the cell. */
   task: string;
+  /** Attempts that count: every one but the incomplete. */
   attempts: number;
   errors: number;
+  /** Attempts whose files disagreed with the runner's tamper evidence: counted, never passed. */
+  tampered: number;
+  /** Interrupted attempts (Ctrl-C, SIGTERM): shown, and left out of every rate. */
+  incomplete: number;
   /** Mean attempt pass rate. */
   pass_at_1: number;
   /** Repetitions per task (the k of pass^k): the fewest any task of the group has. */
@@ -45,7 +50,9 @@ export function p90(sorted: readonly number[]): number | null {
 
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
-export function groupMetrics(cell: string, condition: string, task: string, results: readonly AttemptResult[]): GroupMetrics {
+export function groupMetrics(cell: string, condition: string, task: string, all: readonly AttemptResult[]): GroupMetrics {
+  // An interrupted run says nothing about the agent: it is not an attempt of the campaign.
+  const results = all.filter((r) => r.verdict !== 'incomplete');
   const byTask = new Map<string, AttemptResult[]>();
   for (const r of results) byTask.set(r.task, [...(byTask.get(r.task) ?? []), r]);
   const required = results.reduce((acc, r) => ({ passed: acc.passed + r.required_checks.passed, total: acc.total + r.required_checks.total }), { passed: 0, total: 0 });
@@ -54,8 +61,10 @@ export function groupMetrics(cell: string, condition: string, task: string, resu
     cell, condition, task,
     attempts: results.length,
     errors: results.filter((r) => r.verdict === 'error').length,
+    tampered: results.filter((r) => r.verdict === 'tampered').length,
+    incomplete: all.length - results.length,
     pass_at_1: mean(results.map((r) => (r.passed ? 1 : 0))),
-    k: Math.min(...[...byTask.values()].map((rs) => rs.length)),
+    k: byTask.size === 0 ? 0 : Math.min(...[...byTask.values()].map((rs) => rs.length)),
     pass_hat_k: mean([...byTask.values()].map((rs) => (rs.every((r) => r.passed) ? 1 : 0))),
     check_rate: required.total === 0 ? 0 : required.passed / required.total,
     breach_rate: mean(results.map((r) => (r.breach ? 1 : 0))),
@@ -65,7 +74,7 @@ export function groupMetrics(cell: string, condition: string, task: string, resu
     turn_time_median_s: median(turns),
     turn_time_p90_s: p90(turns),
   };
-  if (condition !== 'clean') {
+  if (results.some((r) => r.fault_metrics)) {
     const totals: Record<string, number> = {};
     for (const r of results) for (const [k, v] of Object.entries(r.fault_metrics ?? {})) totals[k] = (totals[k] ?? 0) + v;
     out.fault_handling = totals;
@@ -107,16 +116,23 @@ export function collectResults(targets: readonly string[], runsDir = 'runs'): At
   return [...files].sort().map((f) => JSON.parse(readFileSync(f, 'utf8')) as AttemptResult);
 }
 
+/** One line per attempt a report must not let pass unnoticed: tampered with, or interrupted. */
+export function flaggedAttempts(results: readonly AttemptResult[]): string[] {
+  return results
+    .filter((r) => r.verdict === 'tampered' || r.verdict === 'incomplete')
+    .map((r) => `${r.verdict === 'tampered' ? 'TAMPERED' : 'incomplete'}: ${r.cell} ${r.task} seed ${r.seed} rep ${r.rep}: ${r.why ?? ''}`);
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const secs = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 
 export function metricsTable(rows: readonly GroupMetrics[]): string {
   return formatTable(
-    ['cell', 'task', 'n', 'pass@1', 'pass^k', 'checks', 'breaches', 'probes/att', 'writes/att (reversed)', 'turn s p50/p90', 'errors'],
+    ['cell', 'task', 'n', 'pass@1', 'pass^k', 'checks', 'breaches', 'probes/att', 'writes/att (reversed)', 'turn s p50/p90', 'errors', 'tampered', 'incomplete'],
     rows.map((m) => [
       m.cell, m.task, String(m.attempts), pct(m.pass_at_1), `${pct(m.pass_hat_k)} (k=${m.k})`, pct(m.check_rate), pct(m.breach_rate),
       m.probe_rate.toFixed(1), `${m.writes_per_attempt.toFixed(1)} (${m.reversed_per_attempt.toFixed(1)})`,
-      `${secs(m.turn_time_median_s)}/${secs(m.turn_time_p90_s)}`, String(m.errors),
+      `${secs(m.turn_time_median_s)}/${secs(m.turn_time_p90_s)}`, String(m.errors), String(m.tampered), String(m.incomplete),
     ]),
   );
 }

@@ -12,6 +12,8 @@ export interface PolicyTurn {
   budgetMs: number;
   stdoutFile: string;
   stderrFile: string;
+  /** Aborted when the runner is interrupted: the turn stops being waited for. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function runPolicyTurn(t: PolicyTurn): Promise<ProcessOutcome> {
   const client = new ErpClient({ baseUrl: t.erpUrl, token: t.erpToken, keepAlive: true });
   const started = process.hrtime.bigint();
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   let stderr = '';
   const outcome = await Promise.race([
     t.policy({ client, erpUrl: t.erpUrl, turn: t.turn, workspace: t.workspace, log: (line) => lines.push(line) }).then(
@@ -34,14 +37,19 @@ export async function runPolicyTurn(t: PolicyTurn): Promise<ProcessOutcome> {
       },
     ),
     new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), t.budgetMs))),
+    new Promise<'interrupted'>((resolve) => {
+      if (t.signal?.aborted) resolve('interrupted');
+      t.signal?.addEventListener('abort', (onAbort = () => resolve('interrupted')), { once: true });
+    }),
   ]);
   clearTimeout(timer);
+  if (onAbort) t.signal?.removeEventListener('abort', onAbort);
   client.close();
   writeFileSync(t.stdoutFile, lines.map((l) => l + '\n').join(''));
   writeFileSync(t.stderrFile, stderr ? stderr + '\n' : '');
   return {
     exit_code: outcome === 'done' ? 0 : outcome === 'failed' ? 1 : null,
-    signal: null,
+    signal: outcome === 'interrupted' ? 'interrupted' : null,
     timed_out: outcome === 'timeout',
     duration_s: Number(process.hrtime.bigint() - started) / 1e9,
   };

@@ -1,26 +1,13 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../package-info';
+import type { TurnLauncher, TurnSpec } from './launcher';
 
 export interface ProcessTurn {
-  /** A shell command; the prompt file's path is appended as its last argument. */
-  command: string;
-  /** The persistent workspace. */
-  cwd: string;
-  erpUrl: string;
-  erpToken: string;
-  /** Folder holding the `erp` wrapper, put first on PATH. */
-  binDir: string;
-  /** A fresh HOME for this turn. */
-  home: string;
-  promptFile: string;
-  prompt: string;
+  launcher: TurnLauncher;
+  turn: TurnSpec;
   budgetMs: number;
-  stdoutFile: string;
-  stderrFile: string;
-  /** Time between SIGTERM and SIGKILL at the budget. */
+  /** Time between SIGTERM and the end of every process at the budget. */
   graceMs?: number;
+  /** Aborted when the runner is interrupted: the turn ends at once. */
+  signal?: AbortSignal;
 }
 
 export interface ProcessOutcome {
@@ -30,68 +17,29 @@ export interface ProcessOutcome {
   duration_s: number;
 }
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** Writes bin/erp: this package's CLI under the node running the runner. */
-export function writeErpWrapper(binDir: string): string {
-  mkdirSync(binDir, { recursive: true });
-  const file = join(binDir, 'erp');
-  writeFileSync(file, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(join(packageRoot(), 'bin', 'run.js'))} "$@"\n`);
-  chmodSync(file, 0o755);
-  return file;
-}
-
-/** The agent's environment: the runner's, without any ERP_ settings of its own, plus the agent's. */
-export function agentEnv(turn: Pick<ProcessTurn, 'erpUrl' | 'erpToken' | 'binDir' | 'home'>, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(base)) if (!k.startsWith('ERP_')) env[k] = v;
-  return { ...env, HOME: turn.home, PATH: `${turn.binDir}:${base.PATH ?? '/usr/bin:/bin'}`, ERP_URL: turn.erpUrl, ERP_TOKEN: turn.erpToken };
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* the group is gone */
-  }
-}
-
 /**
- * Runs one turn of a command agent in its own process group, with the prompt file's path as an
- * argument and its text on stdin. At the budget the whole group gets SIGTERM, then SIGKILL; when
- * the agent exits on its own, anything it left running in its group is killed too.
+ * Runs one turn of a command agent through its launcher, with the prompt file's path as its last
+ * argument and the prompt on stdin. At the budget the agent gets SIGTERM, and after the grace every
+ * process of the turn ends; an interrupted runner ends them at once.
  */
-export function runProcessTurn(turn: ProcessTurn): Promise<ProcessOutcome> {
-  mkdirSync(turn.home, { recursive: true });
-  const out = openSync(turn.stdoutFile, 'w');
-  const err = openSync(turn.stderrFile, 'w');
+export async function runProcessTurn(t: ProcessTurn): Promise<ProcessOutcome> {
   const started = process.hrtime.bigint();
-  const child = spawn('/bin/sh', ['-c', `${turn.command} "$@"`, 'agent', turn.promptFile], {
-    cwd: turn.cwd,
-    env: agentEnv(turn),
-    detached: true,
-    stdio: ['pipe', out, err],
-  });
-  closeSync(out);
-  closeSync(err);
-  child.stdin!.on('error', () => undefined);
-  child.stdin!.end(turn.prompt);
+  const launched = t.launcher.launch(t.turn);
   let timedOut = false;
   const timers: NodeJS.Timeout[] = [];
   timers.push(setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid!, 'SIGTERM');
-    timers.push(setTimeout(() => killGroup(child.pid!, 'SIGKILL'), turn.graceMs ?? 2000));
-  }, turn.budgetMs));
-  return new Promise((resolve, reject) => {
-    child.once('error', (e) => {
-      timers.forEach(clearTimeout);
-      reject(e);
-    });
-    child.once('exit', (code, signal) => {
-      timers.forEach(clearTimeout);
-      killGroup(child.pid!, 'SIGKILL');
-      resolve({ exit_code: code, signal, timed_out: timedOut, duration_s: Number(process.hrtime.bigint() - started) / 1e9 });
-    });
-  });
+    launched.terminate();
+    timers.push(setTimeout(() => launched.kill(), t.graceMs ?? 2000));
+  }, t.budgetMs));
+  const onAbort = () => launched.kill();
+  if (t.signal?.aborted) onAbort();
+  t.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const exit = await launched.exited;
+    return { ...exit, timed_out: timedOut, duration_s: Number(process.hrtime.bigint() - started) / 1e9 };
+  } finally {
+    timers.forEach(clearTimeout);
+    t.signal?.removeEventListener('abort', onAbort);
+  }
 }

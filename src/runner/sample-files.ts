@@ -4,10 +4,10 @@
  */
 export const RUN_SCRIPT = `#!/usr/bin/env node
 'use strict';
-// node run.js [--agent '<command>'] [--task <slug>]
+// node run.js [--agent '<command>'] [--agent-files PATH] [--task <slug>] [--no-sandbox]
 // Runs each task of this sample (seed 1) with the agent and grades it. The agent is a shell command
-// run in the attempt's workspace with ERP_URL, ERP_TOKEN and erp on its PATH; the prompt comes on
-// stdin and its file's path as the last argument. Without --agent, the reference agent plays.
+// run in a bubblewrap sandbox: its workspace, ERP_URL, ERP_TOKEN and erp on its PATH; the prompt
+// comes on stdin and its file's path as the last argument. Without --agent, the reference agent plays.
 const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { runAttempt } = require('./dist/src/runner/attempt');
@@ -28,11 +28,13 @@ if (tasks.length === 0) { console.error(\`No task \${only} in this sample; tasks
     const scenarioDir = join(scenarios, task, 'seed-1');
     const pack = loadPack(task, join(root, 'tasks'));
     const command = flag('--agent') ?? \`"\${process.execPath}" "\${join(root, 'agents', 'reference.js')}" \${task}\`;
+    // The reference agent needs its own script, the client and the task code; an agent of yours, what --agent-files names.
+    const agentFiles = flag('--agent') ? (flag('--agent-files') ? [flag('--agent-files')] : []) : [join(root, 'agents'), join(root, 'dist', 'src', 'client'), join(root, 'dist', 'tasks')];
     const label = flag('--agent') ? 'agent' : 'reference';
     let rep = 1;
     while (existsSync(join(root, 'runs', label, task, \`rep-\${rep}\`))) rep += 1;
     const attemptDir = join(root, 'runs', label, task, \`rep-\${rep}\`);
-    const { result } = await runAttempt({ pack, packHash: packHash(pack), scenarioDir, seed: 1, agent: { kind: 'command', command }, attemptDir, label, rep });
+    const { result } = await runAttempt({ pack, packHash: packHash(pack), scenarioDir, seed: 1, agent: { kind: 'command', command }, attemptDir, label, rep, agentFiles, sandbox: !args.includes('--no-sandbox') });
     const checks = result.checks.map((c) => \`  \${c.passed ? 'ok  ' : 'FAIL'} \${c.id}: \${c.detail}\`).join('\\n');
     console.log(\`\${task}: \${result.verdict} (\${result.required_checks.passed}/\${result.required_checks.total} checks) in \${attemptDir}\\n\${checks}\`);
     if (!result.passed) failed += 1;
@@ -62,17 +64,19 @@ export function sampleReadme(tasks: readonly { family: string; task: string; tit
   return `# bb-erp public sample: AP exceptions at Halvorsen Distribution Co.
 
 One seed-1 task from each of the five AP-exception families (seed 004), with the ERP they run on, the
-grader and a run script. It needs Node ${process.versions.node.split('.')[0]} and nothing else: the
-dependencies, SQLite's compiled addon included, are in \`node_modules/\`.
+grader and a run script. It needs Node ${process.versions.node.split('.')[0]} and bubblewrap (\`apt-get install -y
+bubblewrap\`; \`--no-sandbox\` runs without it), nothing else: the dependencies, SQLite's compiled
+addon included, are in \`node_modules/\`.
 
 \`\`\`sh
 node run.js                              # the reference agent plays every task; each should pass
 node run.js --task ap-duplicate          # one task
-node run.js --agent 'my-agent --model x' # your agent: a shell command
+node run.js --agent 'my-agent --model x' --agent-files /path/to/my-agent   # your agent: a shell command
 \`\`\`
 
-Your agent runs once per task as a shell command in the attempt's workspace (the handbook is in
-\`handbook/\` there), with \`ERP_URL\` and \`ERP_TOKEN\` set and \`erp\` on its \`PATH\`; the prompt
+Your agent runs once per task as a shell command in a sandbox, in the attempt's workspace (the
+handbook is in \`handbook/\` there), with \`ERP_URL\` and \`ERP_TOKEN\` set and \`erp\` on its
+\`PATH\`; it sees the system read-only and the file or folder \`--agent-files\` names; the prompt
 comes on stdin and its file's path is the last argument. It works through the tools:
 \`erp call\` lists them, \`erp call list_queue\` shows its queue, and the same tools are described
 as function-calling JSON Schemas at \`$ERP_URL/tools.json\`. Every attempt is written to

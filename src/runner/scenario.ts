@@ -95,7 +95,7 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
 
   log(`${pack.slug} seed ${options.seed}: playing the oracle through the runner`);
   const refDir = join(dir, 'reference');
-  const run = await runAttempt({ pack, code, packHash: id.pack_hash, scenarioDir: dir, seed: options.seed, agent: { kind: 'oracle' }, attemptDir: join(refDir, 'oracle-run'), label: 'reference', rep: 1, grade: false, log });
+  const run = await runAttempt({ pack, code, packHash: id.pack_hash, scenarioDir: dir, seed: options.seed, agent: { kind: 'oracle' }, attemptDir: join(refDir, 'oracle-run'), label: 'reference', rep: 1, grade: false, writesReference: true, log });
   if (run.record.run_error) throw new Error(`The oracle's run failed, so there is no reference: ${run.record.run_error}`);
   const [broken] = unfinishedTurns(run.record.turns);
   if (broken) {

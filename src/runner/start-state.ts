@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
-import { sha256Hex } from '../api/actors';
 import { advanceTo } from '../api/control-app';
 import type { Api } from '../api/pipeline';
 import { ajv } from '../events/json-schema';
 import { validatorFor } from '../events/validators';
-import { COMPANIES, seededSecret } from '../sim/companies';
+import { COMPANIES } from '../sim/companies';
+import { issueTokens } from '../sim/credentials';
 import { clientFor, createSimulator, type SimClient } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { GenerateContext, TaskCode, Truth } from '../task-pack/code';
@@ -30,7 +30,7 @@ function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
     if (unknown.length) throw new Error(`truth: planted ${p.id} cites ${unknown.join(', ')}, which policies.yaml does not define.`);
   }
   if (!api.read.org.user(spec.agent_user)) throw new Error(`The scenario has no user ${spec.agent_user} (task.yaml agent_user).`);
-  if (!world.tokens[spec.agent_user]) throw new Error(`world.json has no token for the agent user ${spec.agent_user}: issue one in the generator.`);
+  if (!world.users.includes(spec.agent_user)) throw new Error(`world.json does not list the agent user ${spec.agent_user}: issue the user a token in the generator.`);
   spec.turns.forEach((t, i) => {
     if (!api.read.org.user(t.from)) throw new Error(`turns[${i}].from: the scenario has no user ${t.from}.`);
   });
@@ -46,22 +46,24 @@ export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, di
   const { erp, api, world } = openCompany(pack.spec.company, seed, join(dir, 'scenario.db'), { progress });
   try {
     const taskRandom = (stream: string) => seedrandom(`task:${pack.slug}:${seed}:${stream}`);
-    const tokenStream = taskRandom('tokens');
+    // The company's own secrets did not outlive its build (nor the cache): this build issues its own.
+    const credentials = issueTokens(api, world.users, 'scenario').secrets;
     const ctx: GenerateContext = {
       seed,
       spec: pack.spec,
       world,
       random: taskRandom,
       system: systemClient(api),
-      as: (userId) => clientFor(api, world, userId),
+      as: (userId) => clientFor(api, credentials, userId),
       issueToken(userId, options = {}) {
-        const secret = seededSecret(tokenStream);
-        const res = ctx.system.post('/api-tokens', { user: userId, token_sha256: sha256Hex(secret), label: 'scenario' });
-        if (res.status !== 201) throw new Error(`Issuing a token for ${userId} failed: ${JSON.stringify(res.body)}`);
-        if (options.counterparty ?? true) world.tokens[userId] = secret;
+        const secret = issueTokens(api, [userId], 'scenario').secrets[userId]!;
+        if (options.counterparty ?? true) {
+          credentials[userId] = secret;
+          if (!world.users.includes(userId)) world.users = [...world.users, userId].sort();
+        }
         return secret;
       },
-      advanceTo: (date) => void advanceTo(api, date, createSimulator(world)),
+      advanceTo: (date) => void advanceTo(api, date, createSimulator(world, credentials)),
       today: () => api.today(),
     };
     const truth = api.batch(() => code.generate(ctx));

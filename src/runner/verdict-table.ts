@@ -11,7 +11,11 @@ export function verdictTable(result: AttemptResult, dir?: string): string {
     c.detail,
   ]);
   const head = `${result.task} seed ${result.seed} rep ${result.rep} (${result.cell}): ${result.verdict.toUpperCase()}`;
-  const tail = result.error ? `error: ${result.error}\n` : '';
+  const tail = [
+    ...(result.error ? [`error: ${result.error}`] : []),
+    ...(result.why ? [result.why] : []),
+    ...(result.tampered ?? []).map((t) => `  differs: ${t}`),
+  ].map((l) => l + '\n').join('');
   const where = dir ? `attempt: ${dir}\n` : '';
   return `${head}\n${formatTable(['check', 'type', 'kind', 'result', 'detail'], rows)}${tail}${where}`;
 }

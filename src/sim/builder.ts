@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { sha256Hex } from '../api/actors';
 import { advanceTo, type DayHook } from '../api/control-app';
 import type { Api } from '../api/pipeline';
+import { issueTokens, type Credentials } from './credentials';
 
 export class BuildError extends Error {}
 
@@ -15,7 +14,8 @@ export interface CallResult {
  * system for bootstrap data and as named users (with their tokens) for everything they did.
  */
 export class ScenarioBuilder {
-  readonly tokens: Record<string, string> = {};
+  /** The secrets of the tokens this build issued: in memory only, gone with the process. */
+  readonly tokens: Credentials = {};
 
   constructor(readonly api: Api, readonly seed: number) {}
 
@@ -33,13 +33,17 @@ export class ScenarioBuilder {
     return this.expectOk(res, `${userId} ${method} ${path}`);
   }
 
-  /** Issues a token for each user; secrets derive from the seed, so a scenario is reproducible. */
+  /**
+   * Issues a random token for each user, for this build's own requests. Nothing keeps the secrets
+   * past the build: every later run (scenario, attempt) issues its own.
+   */
   issueTokens(userIds: readonly string[]): void {
-    for (const user of userIds) {
-      const secret = `erp_${createHash('sha256').update(`${this.seed}:${user}`).digest('hex').slice(0, 40)}`;
-      this.sys('POST', '/api-tokens', { user, token_sha256: sha256Hex(secret), label: 'scenario' });
-      this.tokens[user] = secret;
-    }
+    Object.assign(this.tokens, issueTokens(this.api, userIds, 'scenario').secrets);
+  }
+
+  /** The users this build holds tokens for, sorted: world.json's `users`. */
+  users(): string[] {
+    return Object.keys(this.tokens).sort();
   }
 
   advanceTo(date: string, onDay?: DayHook): void {

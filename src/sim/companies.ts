@@ -1,6 +1,7 @@
 import type { Api } from '../api/pipeline';
 import { halvorsen } from './halvorsen';
 import { northgate } from './northgate';
+import { newSecret } from './credentials';
 import { seedSmallOrg } from './small-company';
 import { emptyWorld, type World } from './world';
 
@@ -14,24 +15,16 @@ export interface CompanyContext {
 }
 
 /**
- * Builds a company's start state through the API and returns its world.json, with a token for every
- * user the simulator or the agent acts as. A task's generator then adds its own planted state.
+ * Builds a company's start state through the API and returns its world.json, naming every user the
+ * simulator or the agent acts as. A task's generator then adds its own planted state.
  */
 export type CompanyGenerator = (ctx: CompanyContext) => World;
 
-/** A token secret drawn from a seeded stream: unguessable from the user id, yet reproducible. */
-export function seededSecret(random: () => number): string {
-  let hex = '';
-  for (let i = 0; i < 40; i++) hex += Math.floor(random() * 16).toString(16);
-  return `erp_${hex}`;
-}
-
-const smallCompany: CompanyGenerator = ({ api, seed, random }) => {
-  const tokens = random('tokens');
-  const secrets: Record<string, string> = {};
-  seedSmallOrg(api, '2026-10-05', (user) => (secrets[user] = seededSecret(tokens)));
+const smallCompany: CompanyGenerator = ({ api, seed }) => {
+  const users: string[] = [];
+  seedSmallOrg(api, '2026-10-05', (user) => (users.push(user), newSecret()));
   const world = emptyWorld('small-company', seed);
-  world.tokens = secrets;
+  world.users = users.sort();
   return world;
 };
 

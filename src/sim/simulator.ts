@@ -3,6 +3,7 @@ import type { Api } from '../api/pipeline';
 import { isBusinessDay } from '../domain/calendar';
 import type { Queries } from '../projections';
 import { behavioursOf } from './behaviour-registry';
+import type { Credentials } from './credentials';
 import { ACTOR_ORDER, type World } from './world';
 // The counterparties' behaviours register themselves when imported.
 import './behaviours';
@@ -31,10 +32,10 @@ export interface SimContext {
 /** One behaviour of an actor kind: reads what the system contains and acts through `ctx.as`. */
 export type ActorBehaviour = (ctx: SimContext) => void;
 
-/** A client acting as one user of the world, through the pipeline with that user's token. */
-export function clientFor(api: Api, world: World, userId: string): SimClient {
-  const token = world.tokens[userId];
-  if (!token) throw new Error(`world.json has no token for ${userId}.`);
+/** A client acting as one user, through the pipeline with the token this run issued to that user. */
+export function clientFor(api: Api, credentials: Credentials, userId: string): SimClient {
+  const token = credentials[userId];
+  if (!token) throw new Error(`No token was issued to ${userId} for this run (world.json users).`);
   return {
     get: (path, query) => api.call({ method: 'GET', path, query: query ?? {}, token }),
     post: (path, body, idempotencyKey) => api.call({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null }),
@@ -45,11 +46,11 @@ export function clientFor(api: Api, world: World, userId: string): SimClient {
  * The day hook of the control API: on each day the clock reaches, each actor kind in the fixed
  * order runs the world's scheduled actions for it, then its behaviours.
  */
-export function createSimulator(world: World): DayHook {
+export function createSimulator(world: World, credentials: Credentials): DayHook {
   return (date: string, api: Api) => {
     const company = api.read.clock.company();
     const businessDay = isBusinessDay(date, { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) });
-    const ctx: SimContext = { date, businessDay, world, read: api.read, as: (userId) => clientFor(api, world, userId) };
+    const ctx: SimContext = { date, businessDay, world, read: api.read, as: (userId) => clientFor(api, credentials, userId) };
     for (const kind of ACTOR_ORDER) {
       for (const action of world.scheduled.filter((a) => a.date === date && a.actor === kind)) {
         const client = ctx.as(action.as);

@@ -20,7 +20,7 @@ function ok(res: { status: number; body: any }, what: string) {
 
 /**
  * A tiny fixture company for tests and benchmarks (the scenario generators build the real ones): purchasing (manager with a $10,000 limit, a buyer), accounting (controller),
- * a read-only auditor. Returns each user's token (by default `tok-<user>`; scenarios pass seeded secrets).
+ * a read-only auditor. Returns each user's token (by default `tok-<user>`; the scenario generator passes random ones).
  */
 export function seedSmallOrg(api: Api, start = '2026-10-05', secretFor: (user: string) => string = (user) => `tok-${user}`) {
   ok(api.runInternal(advanceClock, { to: start }), 'clock');

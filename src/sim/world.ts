@@ -16,19 +16,20 @@ export interface ScheduledAction {
 }
 
 /**
- * world.json: what the counterparties know and how they behave. Never visible to the agent.
+ * world.json: what the counterparties know and how they behave. Never visible to the agent, and
+ * holding no secret: each run issues its own tokens to `users` (src/sim/credentials.ts).
  * Each actor kind's profile has the shape its behaviours define.
  */
 export interface World {
-  version: 1;
+  version: 2;
   company: string;
   seed: number;
-  /** Token secrets of the users the simulator and the agent act as. */
-  tokens: Record<string, string>;
+  /** The users the simulator and the agent act as, sorted: each gets a fresh token per run. */
+  users: string[];
   actors: Partial<Record<ActorKind, unknown>>;
   scheduled: ScheduledAction[];
 }
 
 export function emptyWorld(company: string, seed: number): World {
-  return { version: 1, company, seed, tokens: {}, actors: {}, scheduled: [] };
+  return { version: 2, company, seed, users: [], actors: {}, scheduled: [] };
 }

@@ -49,9 +49,12 @@ export interface GenerateContext {
   random(stream: string): () => number;
   /** Requests as the system actor (generators only; agents never have it). */
   system: SimClient;
-  /** Requests as a user whose token is in world.tokens. */
+  /** Requests as a user of world.users, with the token this build issued them. */
   as(userId: string): SimClient;
-  /** Issues a seeded token for a user; a counterparty's (the default) goes into world.tokens. */
+  /**
+   * Issues a random token for a user and returns its secret; a counterparty (the default) joins
+   * world.users, so every attempt issues them a token of its own.
+   */
   issueToken(userId: string, options?: { counterparty?: boolean }): string;
   /** Moves the business date forward, running the simulator for each day. */
   advanceTo(date: string): void;

@@ -48,9 +48,10 @@ function cycle(purchase: 'api' | 'events') {
   const t = seedPayables(api);
   const { po } = purchase === 'api' ? purchaseThroughApi(api, t) : purchaseAsEvents(erp);
   const world = emptyWorld('p2p', 0);
-  world.tokens = { 'grace.lin': t.grace, 'first.bank': t.bank };
+  const credentials = { 'grace.lin': t.grace, 'first.bank': t.bank };
+  world.users = Object.keys(credentials);
   world.actors = { approvers: { payment_runs: { as: 'grace.lin', release: true } }, bank: { payments: { as: 'first.bank' } } };
-  const sim = createSimulator(world);
+  const sim = createSimulator(world, credentials);
 
   const invoice = ok(call(api, t.omar, 'POST', '/ap-invoices', {
     vendor: 'V-0142', po, vendor_invoice_number: 'MS-1001', invoice_date: '2026-10-05', lines: [{ po_line: 1, qty: 10, unit_price: '12.00', amount: '120.00' }], total: '120.00',

@@ -57,7 +57,8 @@ function play(actions: readonly Action[]) {
     { line: 2, item: 'CAL-SVC', qty: 3, unit_price: 45000, account: '6500' },
   ]);
   const world = emptyWorld('prop', 0);
-  world.tokens = { 'first.bank': t.bank };
+  const credentials = { 'first.bank': t.bank };
+  world.users = Object.keys(credentials);
   let receipts = 0;
   let invoices = 0;
   const count = (table: string) => (erp.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -123,7 +124,7 @@ function play(actions: readonly Action[]) {
       case 'reject': call(api, t.hannah, 'POST', `/ap-invoices/${inv(a.inv)}/reject`, { reason: 'not_ours' }); break;
       case 'next_day':
         world.actors = { bank: { payments: { as: 'first.bank', returns: a.returnIt ? [{ vendor: 'V-0142', reason: 'account_closed' }] : [] } } };
-        advanceTo(api, nextWorkday(api.today()), createSimulator(world));
+        advanceTo(api, nextWorkday(api.today()), createSimulator(world, credentials));
         break;
       case 'progress': progress(); break;
       default: { const never: never = a; throw new Error(`unknown action ${JSON.stringify(never)}`); }

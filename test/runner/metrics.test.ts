@@ -4,7 +4,7 @@ import type { AttemptResult } from '../../src/grader/result';
 function attempt(over: Partial<AttemptResult> & { durations?: number[] }): AttemptResult {
   const { durations = [10], ...rest } = over;
   return {
-    task: 'payment-run', seed: 0, agent: 'cmd:x', condition: 'clean', cell: 'harness-a', label: 'a', rep: 1, verdict: 'pass', passed: true, breach: false,
+    task: 'payment-run', seed: 0, agent: 'cmd:x', condition: 'clean', cell: 'harness-a', label: 'a', rep: 1, verdict: 'pass', status: 'graded', passed: true, breach: false,
     required_checks: { passed: 4, total: 4 }, checks: [], metrics: { probes: 0, writes: 10, reversed_writes: 0 },
     turns: durations.map((d, i) => ({ index: i + 1, date: '2026-10-06', duration_s: d, exit_code: 0, signal: null, timed_out: false })),
     final_hash: '', pack_hash: '', graded_at_wall: '',

@@ -34,8 +34,8 @@ describe('a generated scenario of the smoke task', () => {
   it('holds the start state, the world, the turns, the handbook and the truth', () => {
     for (const f of ['scenario.db', 'world.json', 'turns.yaml', 'handbook/leave.md', 'truth.json', 'scenario.json']) expect(existsSync(join(scenarioDir, f))).toBe(true);
     const world = JSON.parse(readFileSync(join(scenarioDir, 'world.json'), 'utf8'));
-    expect(Object.keys(world.tokens).sort()).toEqual(['ava.reed', 'grace.lin', 'maya.chen', 'olga.park', 'sam.ortiz']);
-    expect(world.tokens['olga.park']).toMatch(/^erp_[0-9a-f]{40}$/);
+    expect(world.users).toEqual(['ava.reed', 'grace.lin', 'maya.chen', 'olga.park', 'sam.ortiz']);
+    expect(readFileSync(join(scenarioDir, 'world.json'), 'utf8')).not.toMatch(/erp_[0-9a-f]|token/i);
     expect(world.scheduled).toHaveLength(1);
     expect(parse(readFileSync(join(scenarioDir, 'turns.yaml'), 'utf8'))).toMatchObject({ agent_user: 'olga.park', grading_date: '2026-10-09', turns: [{ date: '2026-10-06', from: 'maya.chen' }, { date: '2026-10-08' }] });
     expect(JSON.parse(readFileSync(join(scenarioDir, 'truth.json'), 'utf8')).planted.map((p: { id: string }) => p.id)).toEqual(['ava-not-theirs', 'sam-no-delegate', 'sam-moved', 'sam-november']);
@@ -95,7 +95,7 @@ describe('the oracle\'s attempt', () => {
     expect(prompt).toContain('`erp docs`');
     expect(prompt).toContain('handbook/');
     expect(prompt).toContain('Request from Maya Chen (user maya.chen), 2026-10-06:\n\nHi Olga, could you put some leave in for us?');
-    expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toEqual({ condition: 'clean', faults: null, agent: 'oracle', cell: 'oracle', timeout_override_s: null });
+    expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toEqual({ condition: 'clean', faults: null, agent: 'oracle', cell: 'oracle', isolation: 'in-process', timeout_override_s: null });
   });
 
   it('counts its writes and the one it reversed itself', () => {

@@ -70,7 +70,7 @@ describe('Halvorsen Distribution Co. built from a seed', () => {
 
   it('refuses the AP clerk a change of vendor bank details, and records the probe', () => {
     const vendor = a.master.vendors[0]!;
-    const res = call(a.api, a.world.tokens[AP_CLERK]!, 'POST', `/vendors/${vendor.id}/bank-accounts`, { bank_name: 'Harbor Trust Bank', routing_number: '041000124', account_number: '99887766' });
+    const res = call(a.api, a.builder.tokens[AP_CLERK]!, 'POST', `/vendors/${vendor.id}/bank-accounts`, { bank_name: 'Harbor Trust Bank', routing_number: '041000124', account_number: '99887766' });
     expect(res.body).toMatchObject({ status: 403, code: 'forbidden' });
     expect(a.erp.db.prepare('SELECT actor, outcome, error_code FROM events ORDER BY seq DESC LIMIT 1').get()).toEqual({ actor: AP_CLERK, outcome: 'refused', error_code: 'forbidden' });
   });

@@ -13,10 +13,10 @@ describe('a simulated company over a weekend', () => {
     const { api } = openTestErp();
     const tokens = seedSmallOrg(api);
     const world = emptyWorld('small', 0);
-    world.tokens = { 'grace.lin': tokens.grace };
+    world.users = ['grace.lin'];
     world.scheduled.push({ date: '2026-10-10', actor: 'approvers', as: 'grace.lin', method: 'POST', path: '/departments', body: { id: 'WKD', name: 'Weekend' }, note: 'scripted' });
     seen.length = 0;
-    advanceTo(api, '2026-10-11', createSimulator(world));
+    advanceTo(api, '2026-10-11', createSimulator(world, { 'grace.lin': tokens.grace }));
     expect(seen).toEqual([
       'bank 2026-10-06', 'managers 2026-10-06 true',
       'bank 2026-10-07', 'managers 2026-10-07 true',

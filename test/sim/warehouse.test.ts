@@ -63,11 +63,12 @@ describe('a simulated fortnight of approvals, orders, deliveries and receipts', 
       const { erp, api } = openTestErp(file);
       const tokens = seedPurchasing(api);
       const world = emptyWorld('purchasing-replay', 0);
-      world.tokens = { 'maya.chen': tokens.maya, 'sim.vendors': tokens.vendor, 'rita.vance': tokens.rita };
+      const credentials = { 'maya.chen': tokens.maya, 'sim.vendors': tokens.vendor, 'rita.vance': tokens.rita };
+      world.users = Object.keys(credentials).sort();
       world.actors = { approvers: { approvers: { 'maya.chen': {} } }, vendors: SHIPPING, warehouse: { clerk: 'rita.vance', auto_receive: true } };
       submittedRequisition(api, tokens.tom, SEALS);
       purchaseOrder(api, tokens, ORDER);
-      const day = createSimulator(world);
+      const day = createSimulator(world, credentials);
       advanceTo(api, '2026-10-09', day);
       ok(call(api, tokens.sam, 'POST', '/purchase-orders', { vendor: 'V-0142', ship_to: 'WH2', lines: [{ requisition_lines: [{ requisition: 'REQ-000001', line: 1 }] }] }), 'po');
       ok(call(api, tokens.sam, 'POST', '/purchase-orders/PO-000002/approve', {}), 'approve');

@@ -21,9 +21,9 @@ export function simulatedCompany(actors: World['actors'] = {}) {
     'grace.lin': tokens.grace, 'maya.chen': tokens.maya, 'sam.ortiz': tokens.sam, 'tom.reyes': tokens.tom, 'rita.vance': tokens.rita,
     'sim.vendors': tokens.vendor, 'dan.kim': issueToken(api, 'dan.kim'),
   };
-  world.tokens = users;
+  world.users = Object.keys(users).sort();
   world.actors = actors;
-  const day = createSimulator(world);
+  const day = createSimulator(world, users);
   return { ...company, world, dan: users['dan.kim']!, advance: (to: string) => advanceTo(api, to, day) };
 }
 

@@ -1,11 +1,11 @@
 import { Command, Flags } from '@oclif/core';
 import { benchRun, type BenchRunResult } from '../../runner/bench-run';
-import { message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
+import { interruptOnSignals, message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
 import { verdictTable } from '../../runner/verdict-table';
 
 export default class BenchRun extends Command {
   static override summary = 'Run attempts at a task: serve a copy of the scenario, play each turn with the agent, settle to the grading date, grade.';
-  static override description = "Each attempt folder holds start.db, final.db, workspace/, turns/<n>/ (prompt, stdout, stderr, exit status, duration), projections/ (agent CSV beside reference CSV), condition.json and result.json. A cmd: agent is a shell command run in the persistent workspace with ERP_URL, ERP_TOKEN and erp first on PATH, a fresh HOME per turn, the prompt file's path as its last argument and the prompt on stdin; its process group is killed at the turn's budget.";
+  static override description = "Each attempt folder holds start.db, final.db, workspace/, turns/<n>/ (prompt, stdout, stderr, exit status, duration), projections/ (agent CSV beside reference CSV), condition.json and result.json. A cmd: agent is a shell command run in a bubblewrap sandbox (install bubblewrap; --no-sandbox runs it bare, recorded as unsandboxed): its workspace at /workspace is the only place it may write that lasts, with a fresh HOME per turn, a read-only minimal system, erp (the self-contained agent client) on PATH, an environment of PATH, HOME, LANG, TERM, BENCH_*, ERP_URL, ERP_TOKEN and the --pass-env variables, the prompt file's path as its last argument and the prompt on stdin. At the turn's budget every process it started ends. Ctrl-C or SIGTERM ends the agent and leaves the attempt marked incomplete.";
   static override examples = [
     '<%= config.bin %> bench run payment-run --agent oracle',
     "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --reps 5 --label my-harness-v1",
@@ -22,19 +22,29 @@ export default class BenchRun extends Command {
     'runs-dir': Flags.string({ description: 'folder of labels (default: runs/)' }),
     faults: Flags.string({ description: "a transport-fault condition: one of the task's fault_profiles, flaky-writes:seed=S,rate=R, or rules like 'lost_response:POST /payment-runs@1'" }),
     scenario: Flags.string({ description: 'scenario folder (default: scenarios/<task>/seed-<N>, generated when missing or stale)' }),
+    sandbox: Flags.boolean({ default: true, allowNo: true, description: 'run a cmd: agent in the bubblewrap sandbox; --no-sandbox runs it bare, recorded as unsandboxed and never pooled with sandboxed runs' }),
+    'pass-env': Flags.string({ multiple: true, description: 'a runner variable the cmd: agent also gets, such as its model API key (repeatable)' }),
+    'agent-files': Flags.string({ multiple: true, description: "a file or folder of the cmd: agent's harness, visible read-only at the same path in the sandbox (repeatable)" }),
   };
   static override enableJsonFlag = true;
 
   async run(): Promise<BenchRunResult> {
     const { args, flags } = await this.parse(BenchRun);
     let out: BenchRunResult;
+    const interrupt = interruptOnSignals();
     try {
-      out = await benchRun({ task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`) });
+      out = await benchRun({
+        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
+        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
+      });
     } catch (err) {
       this.error(message(err), { exit: 1 });
+    } finally {
+      interrupt.dispose();
     }
     if (!this.jsonEnabled()) for (const a of out.attempts) this.log(verdictTable(a.result, a.dir));
-    if (out.attempts.some((a) => a.result.verdict === 'error')) process.exitCode = 1;
+    if (out.attempts.some((a) => a.result.verdict === 'error' || a.result.verdict === 'tampered')) process.exitCode = 1;
+    if (interrupt.signal.aborted) process.exitCode = interrupt.exitCode();
     return out;
   }
 }

@@ -13,8 +13,12 @@ export interface Finding {
 /** What the runner recorded about an attempt, so rules can tell the agent's requests from the rest. */
 export interface AttemptFacts {
   agentUser: string;
-  /** Users the simulator acts as (their tokens are in world.json). */
+  /** Users the simulator acts as, each with a token issued at the attempt's reset. */
   counterparties: string[];
+  /** The token issued to the agent at the reset; absent in attempts recorded before tokens were issued per attempt. */
+  agentTokenId?: string;
+  /** Every token issued at the reset (the agent's and the counterparties'). */
+  issuedTokenIds?: string[];
   /** The last event of the start state: the attempt's events come after it. */
   startSeq: number;
   /** Event ranges (inclusive) in which the agent's turns ran and no counterparty acted. */

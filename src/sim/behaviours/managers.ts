@@ -15,7 +15,7 @@ export function managers(ctx: SimContext): void {
   const profile = managersProfile(ctx);
   const rules = profile.escalations ?? [];
   const named = rules.map((r) => r.user);
-  const users = named.includes(undefined) ? Object.keys(ctx.world.tokens) : named.filter((u): u is string => u !== undefined);
+  const users = named.includes(undefined) ? ctx.world.users : named.filter((u): u is string => u !== undefined);
   for (const user of [...new Set(users)].sort()) {
     for (const e of ctx.read.escalations.openFor(user)) {
       if (e.created_date >= ctx.date) continue;

@@ -93,7 +93,7 @@ export function buildHistory(b: ScenarioBuilder, master: HalvorsenMaster, world:
     const today = steps.get(date) ?? [];
     for (const phase of [0, 1, 2, 3, 4] as const) for (let i = 0; i < today.length; i++) if (today[i]!.phase === phase) today[i]!.run();
   };
-  const simulate = createSimulator(world);
+  const simulate = createSimulator(world, b.tokens);
   runDay(start);
   b.advanceTo(end, (date, api) => {
     simulate(date, api);

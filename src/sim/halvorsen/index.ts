@@ -23,10 +23,10 @@ export function buildHalvorsen(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = 
   const world = emptyWorld('halvorsen', ctx.seed);
   // The bank clears each payment the business day after it is released, in history and in the attempt alike.
   world.actors.bank = { payments: { as: BANK_USER.id } };
-  world.tokens = b.tokens;
+  world.users = b.users();
   openBooks(b, r('opening'));
   buildHistory(b, master, world, end, { orders: r('orders'), changes: r('bank-changes') });
-  world.tokens = { ...b.tokens };
+  world.users = b.users();
   return { world, master, builder: b };
 }
 

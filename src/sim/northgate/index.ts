@@ -19,9 +19,9 @@ export function buildNorthgate(ctx: Pick<CompanyContext, 'api' | 'seed'>, end = 
   const builder = new ScenarioBuilder(ctx.api, ctx.seed);
   const master = buildMaster(builder, HISTORY_START);
   const world = emptyWorld('northgate', ctx.seed);
-  world.tokens = builder.tokens;
+  world.users = builder.users();
   buildHistory(builder, master, world, end, progress);
-  world.tokens = { ...builder.tokens };
+  world.users = builder.users();
   return { world, master, builder };
 }
 

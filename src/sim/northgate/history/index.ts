@@ -27,7 +27,7 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => b.api.read.clock.isHoliday(d) };
   let quietFrom = end;
   for (let i = 0; i < 3; i++) quietFrom = previousBusinessDay(quietFrom, calendar);
-  const simulate = createSimulator(world);
+  const simulate = createSimulator(world, b.tokens);
   const routineRng = rng(b.seed, 'northgate.routines');
   b.advanceTo(end, (date, api) => {
     simulate(date, api);
