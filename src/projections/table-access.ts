@@ -85,7 +85,7 @@ export class TableAccess {
   get<R = Row>(table: string, key: KeyValue): R | undefined {
     const spec = this.spec(table);
     const values = keyValues(spec, key);
-    return this.cache.readRow(table, paramKey(values), () => {
+    return this.cache.readRow(table, rowKeyOf(values), () => {
       const raw = this.shape(spec, 'get', () => `SELECT * FROM ${quoteIdent(table)} WHERE ${spec.key.map((k) => `${quoteIdent(k)} = ?`).join(' AND ')}`).stmt.get(...values) as Row | undefined;
       return raw ? decodeRow(spec, raw) : undefined;
     }) as R | undefined;
@@ -135,12 +135,12 @@ export class TableAccess {
   delete(table: string, key: KeyValue): number {
     const plan = this.plan(table);
     const values = keyValues(this.spec(table), key);
-    this.cache.changed(table, paramKey(values));
+    this.cache.changed(table, rowKeyOf(values));
     return plan.delete.run(...values).changes;
   }
 
   private rowKey(table: string, row: Row): string {
-    return paramKey(keyValues(this.spec(table), row));
+    return rowKeyOf(keyValues(this.spec(table), row));
   }
 
   private plan(table: string): WritePlan {
@@ -213,6 +213,14 @@ export class TableAccess {
     if (paged) sql += ' LIMIT ? OFFSET ?';
     return sql;
   }
+}
+
+/**
+ * A row's key in the row cache. SQLite's column affinity finds the row 5 for the key '5' too, so
+ * the two must name one entry: a write under either drops what a read under the other cached.
+ */
+function rowKeyOf(values: readonly unknown[]): string {
+  return values.map(String).join('\u0001');
 }
 
 /** Parameters as part of a cache key: types kept apart, so 1 is not '1' and null is not ''. */

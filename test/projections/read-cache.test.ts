@@ -79,6 +79,19 @@ describe('a cached read-model table', () => {
     }
   });
 
+  it('keeps the rows a write did not touch, and reads the written row and the lists again', () => {
+    const erp = ErpDb.open(':memory:', registry(), { wallClock: testWallClock });
+    erp.store.append([set('a', 1), set('b', 2)]);
+    const b = erp.tables.get('test_counters', 'b');
+    expect(erp.tables.get('test_counters', 'c')).toBeUndefined();
+    expect(erp.tables.count('test_counters', {})).toBe(2);
+    erp.store.append([set('a', 3), set('c', 4)]);
+    expect(erp.tables.get('test_counters', 'b')).toBe(b);
+    expect(erp.tables.get<{ value: number }>('test_counters', 'a')!.value).toBe(3);
+    expect(erp.tables.get<{ value: number }>('test_counters', 'c')!.value).toBe(4);
+    expect(erp.tables.count('test_counters', {})).toBe(3);
+  });
+
   it('rewrites only the columns an update changed', () => {
     const erp = ErpDb.open(':memory:', registry(), { wallClock: testWallClock });
     erp.store.append([set('a', 1, ['x'])]);
