@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gradeAttempt, StartMismatch } from '../../src/grader/grade';
+import { gradeAttempt, replayAttempt, StartMismatch } from '../../src/grader/grade';
+import { createAppRegistry } from '../../src/projections';
 import { readStartRecord, START_FILE } from '../../src/grader/start-snapshot';
 import { runAttempt } from '../../src/runner/attempt';
 import { generateScenario, type Scenario } from '../../src/runner/scenario';
@@ -61,14 +62,16 @@ describe('an attempt graded from the verified start', () => {
       expect(strip(fast)).toEqual(strip(full));
     }, 120_000);
 
-  it('is refused when final.db does not begin with the verified start', async () => {
+  it('is refused when final.db does not begin with the verified start: not graded as tampered, and its replay refused', async () => {
     const dir = await attempt({ kind: 'oracle' }, 'forked');
     const db = new Database(join(dir, 'final.db'));
     db.exec('DROP TRIGGER events_refuse_update');
     db.prepare('UPDATE events SET row_hash = ? WHERE seq = ?').run('0'.repeat(64), readStartRecord(scenarioDir)!.events);
     db.close();
-    expect(() => gradeAttempt(dir, { pack })).toThrow(StartMismatch);
-    expect(() => gradeAttempt(dir, { pack })).toThrow(/final\.db does not begin with the scenario's verified start/);
+    expect(gradeAttempt(dir, { pack }).verdict).toBe('tampered');
+    const replay = () => replayAttempt(dir, scenarioDir, createAppRegistry());
+    expect(replay).toThrow(StartMismatch);
+    expect(replay).toThrow(/final\.db does not begin with the scenario's verified start/);
   });
 
   it('is refused when scenario.db is no longer the file verified', async () => {
