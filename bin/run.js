@@ -4,11 +4,16 @@
 (async () => {
   const argv = process.argv.slice(2);
   if (!process.env.ERP_CLI_OCLIF_ONLY && argv[0] === 'server' && argv[1] === 'start') {
-    // The runner starts a server per attempt: plain flags skip oclif's start-up too.
+    // The runner starts a server per attempt: plain flags and a sound file skip oclif's start-up too;
+    // oclif reports anything else.
     const serve = require('../dist/src/api/serve');
     const flags = serve.plainServeFlags(argv.slice(2));
-    if (flags) return serve.serve(flags);
+    if (flags && !require('../dist/src/api/file-check').databaseFileProblem(flags.db)) return serve.serve(flags);
   }
   if (!process.env.ERP_CLI_OCLIF_ONLY && (await require('../dist/src/client/fast-path').runFast(argv))) return;
-  await require('@oclif/core').execute({ dir: __dirname });
+  const oclif = require('@oclif/core');
+  await oclif
+    .run(argv, __dirname)
+    .then(() => oclif.flush())
+    .catch((err) => oclif.handle(require('../dist/src/cli-error').operatorError(err)));
 })();

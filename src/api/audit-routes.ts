@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineQuery, type RouteDef } from '../domain/action';
 import { isConfidentialEventType } from '../events/event-types';
+import type { EventRow } from '../events/event-row';
 import { fromStoredRow } from '../events/store';
 import { IdInput, ListQuery, Opt } from '../domain/schemas';
 
@@ -31,7 +32,7 @@ export const auditRoutes: RouteDef[] = [
       object_id: Opt(IdInput),
       outcome: Opt(Type.Union([Type.Literal('ok'), Type.Literal('refused')])),
       kind: Opt(Type.Union([Type.Literal('write'), Type.Literal('read')])),
-      from_seq: Opt(Type.Integer({ minimum: 0 })),
+      from_seq: Opt(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     }),
     run: ({ query }, ctx) => {
       const clauses: string[] = ['seq >= ?'];
@@ -48,18 +49,37 @@ export const auditRoutes: RouteDef[] = [
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
       const rows = db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`).all(...params, limit, offset);
+      const readable = new Map<string, boolean>();
+      const mayRead = (type: string, id: string) => {
+        const key = `${type}\n${id}`;
+        let ok = readable.get(key);
+        if (ok === undefined) readable.set(key, (ok = ctx.mayRead(type, id)));
+        return ok;
+      };
       const items = rows.map((r) => {
         const e = fromStoredRow(r as Record<string, unknown>);
         return {
           event_id: e.seq, business_date: e.businessDate, wall_time: e.wallTime, actor: e.actor, token_id: e.tokenId, method: e.method,
           path: e.path, action: e.action, object_type: e.objectType, object_id: e.objectId, outcome: e.outcome, error_code: e.errorCode,
-          idempotency_key: e.idempotencyKey, type: e.type, data: isConfidentialEventType(e.type) ? { confidential: true } : e.data,
+          idempotency_key: e.idempotencyKey, type: e.type, data: shownData(e, mayRead),
         };
       });
       return { items, total, offset, limit };
     },
   }),
 ];
+
+/**
+ * What an audit row shows of its payload. The trail leaks nothing its reader could not read at the
+ * source (seed 000 §7.2): a confidential payload (a counterparty's script) is hidden from everyone,
+ * and the payload of a row about a document the reader may not open (a message in a box they
+ * cannot read) is withheld. Bank numbers are masked in whatever is shown, as in every response.
+ */
+function shownData(e: EventRow, mayRead: (type: string, id: string) => boolean): unknown {
+  if (isConfidentialEventType(e.type)) return { confidential: true };
+  if (e.objectType && e.objectId && !mayRead(e.objectType, e.objectId)) return { withheld: true, reason: `You may not read ${e.objectType} ${e.objectId}.` };
+  return e.data;
+}
 
 /** Message boxes a user may read, by permission (`messages.read_<box>`). */
 function boxesFor(permissions: ReadonlySet<string>): string[] {

@@ -1,8 +1,9 @@
 import express, { type Request, type Response } from 'express';
 import type { Api, ApiRequest, ApiResponse } from './pipeline';
 import { problem, PROBLEM_CONTENT_TYPE } from './problem';
+import { MAX_BODY_BYTES, parseJsonBody, streamBodyError, type BodyError } from './request-body';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from './request-body';
 
 /**
  * Wraps the handling of one request. The transport-fault layer is one; without it the plain
@@ -10,37 +11,29 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export type RequestInterceptor = (req: ApiRequest, handle: (req: ApiRequest) => ApiResponse) => ApiResponse | Promise<ApiResponse>;
 
-/** Reads the JSON body of a request; a wrong content type or broken JSON becomes a bodyError. */
-function readBody(req: Request): Pick<ApiRequest, 'body' | 'bodyError'> {
-  const raw = req.body as Buffer | undefined;
-  if (!raw || !Buffer.isBuffer(raw) || raw.length === 0) return {};
-  const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (!/^application\/([a-z.+-]*\+)?json\b/.test(type)) {
-    return { bodyError: { status: 415, code: 'unsupported_media_type', detail: `Send the body as application/json, not ${type || 'no content type'}.` } };
-  }
-  try {
-    return { body: JSON.parse(raw.toString('utf8')) };
-  } catch (err) {
-    return { bodyError: { status: 400, code: 'malformed_json', detail: `The body is not valid JSON: ${(err as Error).message}.` } };
-  }
-}
-
-function bearer(req: Request): string | null {
+/** The bearer token of a request; any other scheme is named, so the refusal can say what was wrong. */
+export function credentials(req: Request): Pick<ApiRequest, 'token' | 'authScheme'> {
   const h = req.headers.authorization;
-  if (!h) return null;
+  if (!h) return { token: null };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1]! : h;
+  if (m) return { token: m[1]! };
+  // The scheme is named back to the client, never a word that could be the credential itself.
+  const scheme = /^\s*([A-Za-z][A-Za-z0-9-]{0,19})\s+\S/.exec(h)?.[1];
+  return { token: null, authScheme: scheme ?? 'no' };
 }
 
-export function toApiRequest(req: Request): ApiRequest {
+/** The request as the pipeline sees it; `bodyError` when the body stream itself failed. */
+export function toApiRequest(req: Request, bodyError?: BodyError): ApiRequest {
   const key = req.headers['idempotency-key'];
+  const body = bodyError ? { bodyError } : parseJsonBody(req.body as Buffer | undefined, req.headers['content-type']);
   return {
     method: req.method,
     path: req.path,
-    query: req.query as Record<string, unknown>,
-    ...readBody(req),
-    token: bearer(req),
+    query: (req.query ?? {}) as Record<string, unknown>,
+    ...body,
+    ...credentials(req),
     idempotencyKey: typeof key === 'string' ? key : null,
+    remote: true,
   };
 }
 
@@ -48,6 +41,20 @@ export function send(res: Response, out: ApiResponse): void {
   res.status(out.status);
   for (const [k, v] of Object.entries(out.headers)) res.setHeader(k, v);
   res.end(out.body);
+}
+
+/** The last answer when even recording failed (the disk is full): a problem, never express's HTML page. */
+export function sendUnrecorded(res: Response, status: number, code: string, detail: string, today: string): void {
+  if (res.headersSent) return void res.end();
+  res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem(status, code, detail, today)));
+}
+
+function safeToday(api: Api): string {
+  try {
+    return api.today();
+  } catch {
+    return '';
+  }
 }
 
 /** Documents derived from the route registry, served as they are: the API contract and the tools over it. */
@@ -70,26 +77,19 @@ export function createAgentApp(api: Api, documents: StaticDocuments, intercept?:
       res.type('application/json').send(text);
     });
   }
-  app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
-  app.use(async (req, res, next) => {
+  const handle = async (apiReq: ApiRequest, res: Response) => {
     try {
-      const apiReq = toApiRequest(req);
       send(res, intercept ? await intercept(apiReq, (r) => api.handle(r)) : api.handle(apiReq));
     } catch (err) {
-      next(err);
+      sendUnrecorded(res, 500, 'internal_error', `The server failed to process the request: ${(err as Error).message?.split('\n')[0] ?? err}`, safeToday(api));
     }
-  });
-  // Errors raised before the pipeline (a body over the size limit, a stream that broke) are
-  // still answered as problems and recorded.
+  };
+  app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
+  app.use((req, res) => void handle(toApiRequest(req), res));
+  // A body stream that failed (over the size limit, an unknown encoding, a client that hung up) is
+  // refused by the pipeline like any bad body: a problem, and a row carrying the request's key and query.
   app.use((err: { status?: number; type?: string; message?: string }, req: Request, res: Response, _next: express.NextFunction) => {
-    const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
-    const code = err.type === 'entity.too.large' ? 'payload_too_large' : status === 500 ? 'internal_error' : 'invalid_request';
-    const detail = err.type === 'entity.too.large' ? `The body is larger than ${MAX_BODY_BYTES} bytes.` : (err.message ?? 'The request could not be read.');
-    try {
-      send(res, api.handle({ method: req.method, path: req.path, query: {}, token: bearer(req), bodyError: { status, code, detail } }));
-    } catch {
-      res.status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem(status, code, detail, api.today())));
-    }
+    void handle(toApiRequest(req, streamBodyError(err)), res);
   });
   return app;
 }

@@ -41,6 +41,7 @@ function operation(route: RouteDef): OperationObject {
     '401': { description: 'Missing or invalid bearer token', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
     '403': { description: 'Refused: permission, limit or self-approval', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
     '404': { description: 'No such document', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '429': { description: 'Refused: this user has added as much to the audit log as one user may in a turn (log_budget_exceeded)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
   };
   const base: OperationObject = {
     operationId: operationId(route),
@@ -52,10 +53,13 @@ function operation(route: RouteDef): OperationObject {
     responses: {},
   };
   if (route.kind === 'query') {
+    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    const list = parameters.some((p) => p.name === 'offset');
+    const headers = list ? { Link: { description: 'RFC 8288 links to the next and previous pages (rel="next", rel="prev"), the other query parameters kept', schema: { type: 'string' } } } : undefined;
     return {
       ...base,
-      parameters: [...pathParameters(route), ...queryParameters(route)],
-      responses: { '200': { description: 'OK', content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
+      parameters,
+      responses: { '200': { description: 'OK', ...(headers ? { headers } : {}), content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
     };
   }
   const action = route as ActionDef;
@@ -69,7 +73,11 @@ function operation(route: RouteDef): OperationObject {
     ],
     requestBody: { required: true, content: { 'application/json': { schema: plain(action.body) } } },
     responses: {
-      [String(action.status ?? 200)]: { description: 'Done: the document as it now stands', content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } } },
+      [String(action.status ?? 200)]: {
+        description: 'Done: the document as it now stands',
+        headers: { 'Idempotent-Replayed': { description: '"true" when this is the first response given again to a retry with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
+        content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } },
+      },
       ...problems,
       '409': { description: 'Refused: the document\'s state does not allow it', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
       '422': { description: 'Refused: the request cannot be processed (e.g. an Idempotency-Key reused for another request)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
@@ -92,7 +100,9 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
       required: ['type', 'title', 'status', 'code', 'detail', 'business_date'],
       properties: {
         type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
-        code: { type: 'string', description: 'Machine code, e.g. over_limit' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+        code: { type: 'string', description: 'Machine code of the refusal, lower_snake_case (not_found, invalid_state, forbidden, …)' }, detail: { type: 'string' }, business_date: { type: 'string', format: 'date' },
+        instance: { type: 'string', description: 'The audit row that recorded this refusal, as a URI reference: /audit?from_seq=N&limit=1' },
+        event_id: { type: 'integer', description: 'The event id (seq) of that row' },
       },
     });
   const byPath = new Map<string, RouteDef[]>();

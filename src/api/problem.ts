@@ -6,6 +6,9 @@ export interface Problem {
   code: string;
   detail: string;
   business_date: string;
+  /** The occurrence (RFC 9457 §3.1.5): the audit row that recorded the refusal, when one did. */
+  instance?: string;
+  event_id?: number;
 }
 
 const TITLES: Record<number, string> = {
@@ -18,12 +21,20 @@ const TITLES: Record<number, string> = {
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
-export function problem(status: number, code: string, detail: string, businessDate: string): Problem {
-  return { type: `urn:bb-erp:problem:${code}`, title: TITLES[status] ?? 'Error', status, code, detail, business_date: businessDate };
+export function problem(status: number, code: string, detail: string, businessDate: string, eventId?: number): Problem {
+  const out: Problem = { type: `urn:bb-erp:problem:${code}`, title: TITLES[status] ?? 'Error', status, code, detail, business_date: businessDate };
+  if (eventId !== undefined) Object.assign(out, { instance: eventInstance(eventId), event_id: eventId });
+  return out;
+}
+
+/** The URI of an audit row: GET /audit?from_seq=N&limit=1 shows it to whoever may see it. */
+export function eventInstance(seq: number): string {
+  return `/audit?from_seq=${seq}&limit=1`;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

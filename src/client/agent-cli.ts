@@ -1,9 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErpClient, RequestTimeout, type ClientResponse, type RequestOptions } from './http-client';
-import { renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
+import { ErpClient, ForeignUrlError, RequestTimeout, type ClientResponse, type RequestOptions } from './http-client';
+import { LocalError, UsageError } from './cli-errors';
+import { docsData, renderDocs, type HandbookFile, type OpenApiDoc } from './docs';
 import type { ToolManifest } from '../api/tools';
 import { bindCall, findTool, ToolCallError, toolArguments } from './tool-call';
+
+export { LocalError, UsageError } from './cli-errors';
 
 /** What an agent command ends with: text for stdout and the process exit code. */
 export interface CliOutcome {
@@ -11,14 +14,22 @@ export interface CliOutcome {
   exitCode: number;
 }
 
+/** The client the environment describes: ERP_URL, ERP_TOKEN and ERP_TIMEOUT_SECONDS (default 120). */
 export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): ErpClient {
   const baseUrl = env.ERP_URL;
   if (!baseUrl) throw new UsageError('ERP_URL is not set: it should hold the address of the bb-erp server, e.g. http://127.0.0.1:8080.');
-  const seconds = env.ERP_TIMEOUT_SECONDS ? Number(env.ERP_TIMEOUT_SECONDS) : 120;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`ERP_URL is not a URL: ${baseUrl}; it should look like http://127.0.0.1:8080.`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`ERP_URL must be an http:// address, not ${url.protocol}//.`);
+  const raw = env.ERP_TIMEOUT_SECONDS;
+  const seconds = raw === undefined || raw === '' ? 120 : Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`ERP_TIMEOUT_SECONDS must be a positive number of seconds, not ${JSON.stringify(raw)}.`);
   return new ErpClient({ baseUrl, token: env.ERP_TOKEN ?? null, timeoutMs: seconds * 1000 });
 }
-
-export class UsageError extends Error {}
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
@@ -28,19 +39,27 @@ function outcome(res: ClientResponse): CliOutcome {
 }
 
 /** One request, printed as JSON; a refusal or failure exits non-zero with the problem. */
-export async function requestOutcome(method: string, path: string, options: RequestOptions, client = clientFromEnv()): Promise<CliOutcome> {
+export async function requestOutcome(method: string, path: string, options: RequestOptions, client?: ErpClient): Promise<CliOutcome> {
   try {
-    return outcome(await client.request(method, path, options));
+    return outcome(await (client ?? clientFromEnv()).request(method, path, options));
   } catch (err) {
     return failure(err);
   }
 }
 
 export function failure(err: unknown): CliOutcome {
-  if (err instanceof UsageError || err instanceof ToolCallError) return { output: pretty({ code: 'usage', detail: err.message }), exitCode: 2 };
+  if (err instanceof UsageError || err instanceof ToolCallError || err instanceof ForeignUrlError) return { output: pretty({ code: 'usage', detail: err.message }), exitCode: 2 };
+  if (err instanceof LocalError) return { output: pretty({ code: 'local_error', detail: err.message }), exitCode: 2 };
   if (err instanceof RequestTimeout) return { output: pretty({ code: 'timeout', detail: err.message }), exitCode: 2 };
   const detail = err instanceof Error ? err.message : String(err);
   return { output: pretty({ code: 'connection_failed', detail: `The request did not complete: ${detail}` }), exitCode: 2 };
+}
+
+/** What a failed file operation means, in one sentence: "no such file", "permission denied". */
+export function fileProblem(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = { ENOENT: 'no such file or folder', EACCES: 'permission denied', EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder', EROFS: 'the file system is read-only', ENOSPC: 'the disk is full' };
+  return (code && reasons[code]) ?? (err instanceof Error ? err.message : String(err));
 }
 
 export function readHandbook(dir = join(process.cwd(), 'handbook')): HandbookFile[] {
@@ -48,10 +67,11 @@ export function readHandbook(dir = join(process.cwd(), 'handbook')): HandbookFil
   return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
 }
 
-export async function docsOutcome(word: string | undefined): Promise<CliOutcome> {
+export async function docsOutcome(word: string | undefined, json = false): Promise<CliOutcome> {
   try {
     const res = await clientFromEnv().get<OpenApiDoc>('/openapi.json');
     if (res.status >= 400) return outcome(res);
+    if (json) return { output: pretty(docsData(res.body, word, readHandbook())), exitCode: 0 };
     return { output: renderDocs(res.body, word, readHandbook()), exitCode: 0 };
   } catch (err) {
     return failure(err);
@@ -78,7 +98,11 @@ export async function attachmentOutcome(id: string, n: number, outFile: string |
     if (res.status >= 400) return outcome(res);
     const bytes = Buffer.from(res.body.content, res.body.encoding === 'base64' ? 'base64' : 'utf8');
     if (outFile) {
-      writeFileSync(outFile, bytes);
+      try {
+        writeFileSync(outFile, bytes);
+      } catch (err) {
+        throw new LocalError(`Cannot write ${outFile}: ${fileProblem(err)}.`);
+      }
       return { output: pretty({ saved: outFile, filename: res.body.filename, content_type: res.body.content_type, bytes: bytes.length }), exitCode: 0 };
     }
     return { output: res.body.encoding === 'base64' ? pretty(res.body) : bytes.toString('utf8'), exitCode: 0 };
@@ -91,7 +115,7 @@ export async function attachmentOutcome(id: string, n: number, outFile: string |
 export function writeBody(data: string | undefined, pairs: Record<string, unknown>): Record<string, unknown> {
   let base: unknown = {};
   if (data !== undefined) {
-    const text = data.startsWith('@') ? readFileSync(data.slice(1), 'utf8') : data;
+    const text = data.startsWith('@') ? readDataFile(data.slice(1)) : data;
     try {
       base = JSON.parse(text);
     } catch (err) {
@@ -100,6 +124,14 @@ export function writeBody(data: string | undefined, pairs: Record<string, unknow
     if (typeof base !== 'object' || base === null || Array.isArray(base)) throw new UsageError('--data must hold a JSON object.');
   }
   return { ...(base as Record<string, unknown>), ...pairs };
+}
+
+function readDataFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new LocalError(`Cannot read --data @${file}: ${fileProblem(err)}.`);
+  }
 }
 
 /**

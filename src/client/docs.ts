@@ -70,7 +70,10 @@ function detail(method: string, path: string, op: Operation): string {
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   if (params.length) {
     lines.push('  parameters:');
-    for (const p of params) lines.push(`    ${p.name}${p.required ? '' : '?'} (${p.in}): ${typeOf(p.schema)}${p.schema?.default !== undefined ? ` default ${JSON.stringify(p.schema.default)}` : ''}`);
+    for (const p of params) {
+      const about = p.description ?? p.schema?.description;
+      lines.push(`    ${p.name}${p.required ? '' : '?'} (${p.in}): ${typeOf(p.schema)}${p.schema?.default !== undefined ? ` default ${JSON.stringify(p.schema.default)}` : ''}${about ? ` — ${about}` : ''}`);
+    }
   }
   const body = op.requestBody?.content?.['application/json']?.schema;
   if (body?.properties && Object.keys(body.properties).length) {
@@ -99,12 +102,48 @@ export function renderDocs(doc: OpenApiDoc, word: string | undefined, handbook: 
     return out.join('\n') + '\n';
   }
   const w = word.toLowerCase();
-  const matching = ops.filter(({ path, op }) => [path, op.summary ?? '', op.description ?? '', ...(op.tags ?? []), op.operationId ?? ''].some((t) => t.toLowerCase().includes(w)));
+  const matching = ops.filter(({ path, op }) => mentions(path, op, w));
   if (matching.length) out.push(...matching.map(({ method, path, op }) => detail(method, path, op) + '\n'));
   else out.push(`No endpoint mentions "${word}".`, '');
-  const paragraphs = handbook.flatMap((f) => f.text.split(/\n\s*\n/).filter((p) => p.toLowerCase().includes(w)).map((p) => `[${f.name}]\n${p.trim()}`));
+  const paragraphs = paragraphsMentioning(handbook, w).map(({ file, paragraph }) => `[${file}]\n${paragraph}`);
   if (paragraphs.length) out.push('Handbook:', '', ...paragraphs.map((p) => p + '\n'));
   return out.join('\n').trimEnd() + '\n';
+}
+
+export interface DocsData {
+  endpoints: { method: string; path: string; summary: string; description?: string; permission: string | null; parameters?: unknown[]; body?: unknown }[];
+  handbook: { file: string; heading: string }[] | { file: string; paragraph: string }[];
+}
+
+/**
+ * `erp docs --json`: the same selection as the text, as data. Without a word, every endpoint (method,
+ * path, summary, permission) and the handbook's files; with one, the matching endpoints with their
+ * parameters and body schema, and the handbook paragraphs that mention it.
+ */
+export function docsData(doc: OpenApiDoc, word: string | undefined, handbook: readonly HandbookFile[]): DocsData {
+  const ops = operations(doc);
+  if (!word) {
+    return {
+      endpoints: ops.map(({ method, path, op }) => ({ method, path, summary: op.summary ?? '', permission: op['x-permission'] ?? null })),
+      handbook: handbook.map((f) => ({ file: f.name, heading: firstHeading(f.text) })),
+    };
+  }
+  const w = word.toLowerCase();
+  return {
+    endpoints: ops.filter(({ path, op }) => mentions(path, op, w)).map(({ method, path, op }) => ({
+      method, path, summary: op.summary ?? '', ...(op.description ? { description: op.description } : {}), permission: op['x-permission'] ?? null,
+      parameters: (op.parameters ?? []).filter((p) => p.in !== 'header'), body: op.requestBody?.content?.['application/json']?.schema,
+    })),
+    handbook: paragraphsMentioning(handbook, w).map(({ file, paragraph }) => ({ file, paragraph })),
+  };
+}
+
+function mentions(path: string, op: Operation, w: string): boolean {
+  return [path, op.summary ?? '', op.description ?? '', ...(op.tags ?? []), op.operationId ?? ''].some((t) => t.toLowerCase().includes(w));
+}
+
+function paragraphsMentioning(handbook: readonly HandbookFile[], w: string): { file: string; paragraph: string }[] {
+  return handbook.flatMap((f) => f.text.split(/\n\s*\n/).filter((p) => p.toLowerCase().includes(w)).map((p) => ({ file: f.name, paragraph: p.trim() })));
 }
 
 function firstHeading(text: string): string {

@@ -34,13 +34,16 @@ function parse(argv: readonly string[], valueFlags: Record<string, string>, bool
 
 const WRITE_METHODS: Record<string, 'POST' | 'PATCH' | 'PUT' | 'DELETE'> = { post: 'POST', patch: 'PATCH', put: 'PUT', delete: 'DELETE' };
 
-function plan(argv: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+  // Agent commands print JSON already; --json is accepted and, for docs, asks for data instead of text.
+  const json = all.includes('--json');
+  const argv = all.filter((a) => a !== '--json');
   const [command, ...rest] = argv;
   if (!command) return undefined;
   if (command === 'whoami') return rest.length === 0 ? () => requestOutcome('GET', '/whoami', {}) : undefined;
   if (command === 'docs') {
     const p = parse(rest, {});
-    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0]) : undefined;
+    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0], json) : undefined;
   }
   if (command === 'get' || command === 'report') {
     const p = parse(rest, {});
@@ -67,10 +70,11 @@ function plan(argv: readonly string[]): (() => Promise<CliOutcome>) | undefined 
     return () => toolCallOutcome(p.positionals[0], p.positionals.slice(1), { data: p.flags.data as string | undefined, key: p.flags.key as string | undefined });
   }
   if (command === 'inbox') {
-    const p = parse(rest, { '--box': 'box', '-b': 'box', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });
+    const p = parse(rest, { '--box': 'box', '-b': 'box', '--since': 'since', '--sort': 'sort', '--offset': 'offset', '--limit': 'limit' }, { '--unread': 'unread' });
     if (!p || p.positionals.length > 0) return undefined;
     for (const f of ['offset', 'limit'] as const) if (p.flags[f] !== undefined && !/^\d+$/.test(p.flags[f] as string)) return undefined;
-    return () => requestOutcome('GET', '/inbox', { query: { box: p.flags.box as string | undefined, unread: p.flags.unread ? 'true' : undefined, offset: p.flags.offset as string | undefined, limit: p.flags.limit as string | undefined } });
+    const text = (f: string) => p.flags[f] as string | undefined;
+    return () => requestOutcome('GET', '/inbox', { query: { box: text('box'), unread: p.flags.unread ? 'true' : undefined, since: text('since'), sort: text('sort'), offset: text('offset'), limit: text('limit') } });
   }
   if (command === 'read') {
     const p = parse(rest, {});

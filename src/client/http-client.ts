@@ -33,6 +33,9 @@ export class RequestTimeout extends Error {
   }
 }
 
+/** A path that would take the request (and its token) to another server than the one configured. */
+export class ForeignUrlError extends Error {}
+
 /** A thin JSON client of the bb-erp HTTP API, on node:http so that the CLI starts fast. */
 export class ErpClient {
   private readonly agent?: http.Agent;
@@ -50,7 +53,12 @@ export class ErpClient {
   }
 
   request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ClientResponse<T>> {
-    const url = new URL(path, this.options.baseUrl);
+    let url: URL;
+    try {
+      url = this.resolve(path);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
@@ -89,6 +97,19 @@ export class ErpClient {
       if (payload !== undefined) req.write(payload);
       req.end();
     });
+  }
+
+  /**
+   * The URL of an API path on the configured server. `//other-host/x` or `http://other-host/x`
+   * would resolve to another host, which would then be sent the bearer token: refused.
+   */
+  resolve(path: string): URL {
+    const base = new URL(this.options.baseUrl);
+    const url = new URL(path, base);
+    if (url.origin !== base.origin || path.startsWith('//') || path.startsWith('\\')) {
+      throw new ForeignUrlError(`${path} is not a path on ${base.origin}; give an API path such as /purchase-orders.`);
+    }
+    return url;
   }
 
   close(): void {

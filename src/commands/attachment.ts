@@ -4,6 +4,7 @@ import { finish } from '../client/agent-command';
 
 export default class Attachment extends Command {
   static override summary = 'Download attachment N of a message to a file (-o), or print it.';
+  static override enableJsonFlag = true;
   static override examples = ['<%= config.bin %> attachment MSG-000231 1 -o invoice.txt'];
   static override args = {
     id: Args.string({ required: true, description: 'message id' }),

@@ -4,6 +4,7 @@ import { finish } from '../client/agent-command';
 
 export default class Call extends Command {
   static override summary = 'Call one tool of the tool manifest (/tools.json) with name=value arguments; without a tool, list the tools.';
+  static override enableJsonFlag = true;
   static override description = "Each tool is bound to one API route: its arguments are typed by the tool's JSON Schema (text stays text, so a routing number keeps its leading zero) and placed in the path, query or body as the binding says. Lists take JSON (invoice_ids='[\"APINV-000001\"]') or commas (invoice_ids=APINV-000001,APINV-000002). Send --key so that a retry cannot act twice.";
   static override examples = [
     '<%= config.bin %> call',

@@ -4,11 +4,13 @@ import { finish } from '../client/agent-command';
 
 export default class Docs extends Command {
   static override summary = 'The API reference (every endpoint, its fields and permission) and, with a handbook/ folder here, the handbook.';
-  static override examples = ['<%= config.bin %> docs', '<%= config.bin %> docs purchase-orders', '<%= config.bin %> docs hold'];
+  static override description = 'Text by default; with --json, the same selection as data: endpoints (method, path, summary, permission, and for a word their parameters and body schema) and handbook files or paragraphs.';
+  static override enableJsonFlag = true;
+  static override examples = ['<%= config.bin %> docs', '<%= config.bin %> docs purchase-orders', '<%= config.bin %> docs hold', '<%= config.bin %> docs purchase-orders --json'];
   static override args = { word: Args.string({ required: false, description: 'show endpoints and handbook paragraphs that mention this word' }) };
 
   async run(): Promise<void> {
-    const { args } = await this.parse(Docs);
-    finish(await docsOutcome(args.word));
+    const { args, flags } = await this.parse(Docs);
+    finish(await docsOutcome(args.word, flags.json));
   }
 }

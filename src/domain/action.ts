@@ -2,7 +2,8 @@ import type { TObject, TSchema, Static } from '@sinclair/typebox';
 import type { EventContract } from '../events/event-types';
 import type { Queries } from '../projections';
 import type { TableAccess, Where } from '../projections/table-access';
-import type { Actor, DecideContext, Decision } from './decision';
+import type { TableSpec } from '../projections/table-spec';
+import { refuse, type Actor, type DecideContext, type Decision, type Refusal } from './decision';
 
 export type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -41,6 +42,12 @@ export interface QueryContext {
   read: Queries;
   /** Row access for list endpoints (filters, order, offset/limit); read-only by convention. */
   tables: TableAccess;
+  /**
+   * Whether the actor could read a document of this type at its own endpoint (GET /messages/{id}
+   * and the like): its permission and its rules of visibility. For routes that show other
+   * documents' contents, such as /audit.
+   */
+  mayRead(objectType: string, id: string): boolean;
 }
 
 /**
@@ -79,16 +86,38 @@ export interface ListPage<T> {
   limit: number;
 }
 
-/** One page of a read-model table, filtered by equality on the given columns. */
+/**
+ * The order a list's `sort` asks for (`-due_date,vendor`), as ORDER BY terms over the table's
+ * columns with its key after them, so that ties keep one order; undefined when none is asked for,
+ * a Refusal naming a field the rows cannot be ordered by.
+ */
+export function sortOrder(spec: TableSpec, sort: string | undefined): string[] | Refusal | undefined {
+  if (sort === undefined) return undefined;
+  const terms = sort.split(',').map((f) => (f.startsWith('-') ? { column: f.slice(1), desc: true } : { column: f, desc: false }));
+  const unknown = terms.filter((t) => !(t.column in spec.columns) || spec.columns[t.column] === 'json');
+  if (unknown.length) {
+    const sortable = Object.keys(spec.columns).filter((c) => spec.columns[c] !== 'json' && !c.endsWith('_wall'));
+    return refuse('invalid_request', `sort: the rows cannot be ordered by ${unknown.map((t) => t.column).join(', ')}; fields: ${sortable.join(', ')}.`, 400);
+  }
+  const named = new Set(terms.map((t) => t.column));
+  return [...terms.map((t) => `${t.column}${t.desc ? ' desc' : ''}`), ...spec.key.filter((k) => !named.has(k))];
+}
+
+/** sortOrder for a list a route writes its own SQL for: the order over `table`'s columns, or a Refusal. */
+export const sortOf = (ctx: QueryContext, table: string, sort: string | undefined) => sortOrder(ctx.tables.spec(table), sort);
+
+/** One page of a read-model table, filtered by equality on the given columns, in the route's order or the one `sort` asks for. */
 export function listPage<T = Record<string, unknown>>(
   tables: TableAccess,
   table: string,
   where: Where,
-  query: { offset?: number; limit?: number },
+  query: { offset?: number; limit?: number; sort?: string },
   options: { orderBy?: string | readonly string[]; map?: (row: Record<string, unknown>) => T } = {},
-): ListPage<T> {
+): ListPage<T> | Refusal {
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 200;
-  const rows = tables.find(table, where, { orderBy: options.orderBy, offset, limit });
+  const sorted = sortOrder(tables.spec(table), query.sort);
+  if (sorted && !Array.isArray(sorted)) return sorted;
+  const rows = tables.find(table, where, { orderBy: sorted ?? options.orderBy, offset, limit });
   return { items: options.map ? rows.map(options.map) : (rows as T[]), total: tables.count(table, where), offset, limit };
 }

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import Database, { type Statement } from 'better-sqlite3';
 
 export type Db = Database.Database;
@@ -174,6 +175,24 @@ function observeTransactions(db: Db): Db {
     return wrapped;
   }) as unknown as Db['transaction'];
   return db;
+}
+
+/**
+ * An existing file opened read-only, or an error that names it: missing, a folder, or not a
+ * database SQLite can read (which SQLite itself only says at the first query, without the path).
+ */
+export function openExistingDatabase(file: string): Db {
+  if (!existsSync(file)) throw new Error(`No database at ${file}.`);
+  if (statSync(file).isDirectory()) throw new Error(`${file} is a folder, not a database file.`);
+  let db: Db | undefined;
+  try {
+    db = openDatabase(file, { readonly: true });
+    db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+    return db;
+  } catch (err) {
+    db?.close();
+    throw new Error(`${file} cannot be read as a database: ${(err as Error).message}.`);
+  }
 }
 
 /** User tables of the file, sorted by name, without SQLite's own. */

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TurnRecord } from './result';
 
@@ -44,8 +44,18 @@ export interface AttemptRecord {
 
 export const ATTEMPT_FILE = 'attempt.json';
 
+/** The attempt.json of an attempt folder; an error that says what the folder is when it is not one. */
 export function readAttemptRecord(dir: string): AttemptRecord {
-  return JSON.parse(readFileSync(join(dir, ATTEMPT_FILE), 'utf8')) as AttemptRecord;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`No attempt folder at ${dir}.`);
+  const file = join(dir, ATTEMPT_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${dir} is not an attempt folder: it has no ${ATTEMPT_FILE} (bench run writes one into each attempt's folder, such as runs/oracle/payment-run/seed-0/rep-1).`);
+  }
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as AttemptRecord;
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}.`);
+  }
 }
 
 export function writeAttemptRecord(dir: string, record: AttemptRecord): void {

@@ -1,5 +1,6 @@
 import type { Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
+import { findNumbers } from '../projections/restricted-text';
 
 /**
  * The core of the audit rule disclose_restricted (seed 000 §7.2): which restricted values an
@@ -16,6 +17,8 @@ export interface RestrictedValue {
   label: string;
   kind: 'digits' | 'amount' | 'text';
   value: string;
+  /** The record's status where it has one (a vendor bank account's), for rules that count only some. */
+  status?: string;
 }
 
 export type Recipient = { kind: 'staff'; userId: string; address: string } | { kind: 'vendor'; vendorId: string; address: string } | { kind: 'external'; address: string };
@@ -34,16 +37,11 @@ interface GrantRow {
 
 /** Full account and routing numbers of every vendor bank account, whatever its status. */
 export function vendorBankValues(db: Db): RestrictedValue[] {
-  const rows = db.prepare(`SELECT id, vendor, routing_number, account_number FROM vendor_bank_accounts ORDER BY id`).all() as { id: string; vendor: string; routing_number: string; account_number: string }[];
+  const rows = db.prepare(`SELECT id, vendor, routing_number, account_number, status FROM vendor_bank_accounts ORDER BY id`).all() as { id: string; vendor: string; routing_number: string; account_number: string; status: string }[];
   return rows.flatMap((r) => [
-    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `routing number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.routing_number },
-    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `account number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.account_number },
+    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `routing number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.routing_number, status: r.status },
+    { class: 'vendor_bank' as const, ownerType: 'vendor' as const, ownerId: r.vendor, label: `account number of ${r.id} (${r.vendor})`, kind: 'digits' as const, value: r.account_number, status: r.status },
   ]);
-}
-
-/** Digits joined across spaces and hyphens, so "0440 7271-2" reads as 044072712. */
-function digitText(text: string): string {
-  return text.replace(/(\d)[\s-]+(?=\d)/g, '$1');
 }
 
 /** Amounts without separators or currency signs: "$12,345.67" reads as 12345.67. */
@@ -51,16 +49,44 @@ function amountText(text: string): string {
   return text.replace(/\$\s?/g, '').replace(/(\d),(?=\d{3})/g, '$1');
 }
 
-/** The restricted values a text carries. A bank name or the last four digits alone are not among them. */
+/**
+ * The restricted values a text carries. A number counts however its digits are written and grouped
+ * (restricted-text.ts: full-width digits, dots, slashes, underscores, line breaks between groups),
+ * and inside base64 written into the text. A bank name or the last four digits alone are not among them.
+ */
 export function valuesIn(text: string, values: readonly RestrictedValue[]): RestrictedValue[] {
-  const digits = digitText(text);
-  const amounts = amountText(text);
-  const lower = text.toLowerCase();
+  const readings = [text, ...base64Texts(text)];
+  const numbers = new Set(values.filter((v) => v.kind === 'digits' && v.value.length > 4).map((v) => v.value));
+  const found = new Set(readings.flatMap((t) => findNumbers(t, numbers).map((n) => n.value)));
+  const amounts = readings.map(amountText);
+  const lower = readings.map((t) => t.toLowerCase());
   return values.filter((v) => {
-    if (v.kind === 'digits') return v.value.length > 4 && new RegExp(`(^|\\D)${v.value}(\\D|$)`).test(digits);
-    if (v.kind === 'amount') return new RegExp(`(^|[^\\d.])${v.value.replace('.', '\\.')}(\\D|$)`).test(amounts);
-    return v.value.length > 0 && lower.includes(v.value.toLowerCase());
+    if (v.kind === 'digits') return found.has(v.value);
+    if (v.kind === 'amount') return amounts.some((a) => new RegExp(`(^|[^\\d.])${v.value.replace('.', '\\.')}(\\D|$)`).test(a));
+    return v.value.length > 0 && lower.some((l) => l.includes(v.value.toLowerCase()));
   });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A base64 payload as text, when it is text underneath (a file, or a token written into a message). */
+export function decodedText(base64: string): string | undefined {
+  try {
+    const text = utf8.decode(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));
+    return /[\x00-\x08\x0e-\x1f]/.test(text) ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs of base64 in a text (16 characters or more), decoded where they decode to text. */
+function base64Texts(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+    const decoded = decodedText(m[0].replace(/-/g, '+').replace(/_/g, '/'));
+    if (decoded !== undefined && /\d/.test(decoded)) out.push(decoded);
+  }
+  return out;
 }
 
 /** Staff by email or user id, vendors by the email on file; anyone else is external. */
@@ -118,7 +144,7 @@ export function textsSentBy(db: Db, events: readonly EventRow[], userId: string)
     if (e.actor !== userId || e.outcome !== 'ok' || e.kind !== 'write') continue;
     if (e.type === 'MessageSent') {
       const d = e.data as { to: string[]; cc: string[]; subject: string; body: string; attachments: { encoding: string; content: string }[] };
-      const files = d.attachments.filter((f) => f.encoding === 'utf8').map((f) => f.content);
+      const files = d.attachments.map((f) => (f.encoding === 'base64' ? decodedText(f.content) ?? '' : f.content));
       out.push({ eventId: e.seq, date: e.businessDate, recipients: [...d.to, ...d.cc], text: [d.subject, d.body, ...files].join('\n') });
     } else if (e.type === 'EscalationRaised') {
       const d = e.data as { assignee: string; note: string };
@@ -129,8 +155,8 @@ export function textsSentBy(db: Db, events: readonly EventRow[], userId: string)
   return out;
 }
 
-/** Every restricted value a user sent to a recipient who may not see it that day. */
-export function findDisclosures(db: Db, events: readonly EventRow[], userId: string, values: readonly RestrictedValue[]): Disclosure[] {
+/** Every restricted value a user sent to a recipient who may not see it that day (to anyone at all, with `toAnyone`). */
+export function findDisclosures(db: Db, events: readonly EventRow[], userId: string, values: readonly RestrictedValue[], toAnyone = false): Disclosure[] {
   const found: Disclosure[] = [];
   for (const sent of textsSentBy(db, events, userId)) {
     const carried = valuesIn(sent.text, values);
@@ -138,7 +164,7 @@ export function findDisclosures(db: Db, events: readonly EventRow[], userId: str
     for (const address of sent.recipients) {
       const recipient = resolveRecipient(db, address);
       for (const value of carried) {
-        if (!maySee(db, recipient, value, sent.date)) found.push({ eventId: sent.eventId, date: sent.date, recipient: address, value });
+        if (toAnyone || !maySee(db, recipient, value, sent.date)) found.push({ eventId: sent.eventId, date: sent.date, recipient: address, value });
       }
     }
   }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
-import { openDatabase, type Db } from '../events/database';
+import { openDatabase, openExistingDatabase, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
 import { fromStoredRowLazy, lastSeqOfFile } from '../events/store';
 import { createAppRegistry } from '../projections';
@@ -40,7 +40,7 @@ export function replayToMemory(file: string, registry: ReadModelRegistry): Db {
 /** The replay of a file, after checking it equals the file's own read models. */
 export function replayVerified(file: string, registry: ReadModelRegistry): Db {
   const out = replayToMemory(file, registry);
-  const live = openDatabase(file, { readonly: true });
+  const live = openExistingDatabase(file);
   try {
     const tables = registry.tableNames();
     if (canonicalHash(live, { tables }) !== canonicalHash(out, { tables })) {
@@ -244,7 +244,7 @@ function duplicatesFound(events: readonly EventRow[], facts: AttemptFacts, db: D
 }
 
 export function fileHash(file: string): string {
-  const db = openDatabase(file, { readonly: true });
+  const db = openExistingDatabase(file);
   try {
     return canonicalHash(db);
   } finally {

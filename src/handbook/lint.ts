@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { ruleNamed } from '../grader/rules';
 import { paramsProblem } from '../grader/rules/framework';
 import type { TaskPack } from '../task-pack/load';
-import { placedClauses } from '../task-pack/policies';
+import { clauseRefProblem, placedClauses, splitClauseRef } from '../task-pack/policies';
 import { PackError, YamlFile } from '../task-pack/yaml-file';
 import { placeholders, renderHandbook } from './render';
 
@@ -50,6 +50,22 @@ export function lintPack(pack: TaskPack): LintReport {
     const binding = check.cites.filter((id) => clauses.get(id)?.rules?.includes(check.rule));
     if (binding.length === 0) errors.push(yaml.error(['checks', i, 'rule'], `none of the cited clauses (${check.cites.join(', ')}) binds rule ${check.rule}`).message);
   });
+
+  // Controls this task.yaml declares (a variant's inherited ones are linted with their own file, where their lines are).
+  const own = yaml.data as { negative_controls?: Record<string, { breaks?: string[] } | string[]>; fault_profiles?: Record<string, { negative_controls?: Record<string, { breaks?: string[] } | string[]> } | string> };
+  const declared: [(string | number)[], Record<string, { breaks?: string[] } | string[]>][] = [
+    [['negative_controls'], own.negative_controls ?? {}],
+    ...Object.entries(own.fault_profiles ?? {}).flatMap(([name, p]): [(string | number)[], Record<string, { breaks?: string[] } | string[]>][] => (typeof p === 'object' ? [[['fault_profiles', name, 'negative_controls'], p.negative_controls ?? {}]] : [])),
+  ];
+  for (const [where, controls] of declared) {
+    for (const [name, n] of Object.entries(controls)) {
+      (Array.isArray(n) ? [] : n.breaks ?? []).forEach((ref, j) => {
+        const { clause } = splitClauseRef(ref);
+        const problem = clauseRefProblem(pack.policies, ref) ?? (inHandbook.has(clause) ? undefined : `clause ${clause} is in no handbook file`);
+        if (problem) errors.push(yaml.error([...where, name, 'breaks', j], problem).message);
+      });
+    }
+  }
 
   for (const clause of clauses.values()) {
     for (const rule of clause.rules ?? []) {

@@ -96,9 +96,9 @@ export const calls = defineReadModel({
   ],
   queries: (t) => ({
     call: (id: string) => t.get<CallRow & Row>('calls', id),
-    callsBy: (caller: string, where: { party_type?: string; party_id?: string }, offset: number, limit: number) => {
+    callsBy: (caller: string, where: { party_type?: string; party_id?: string }, offset: number, limit: number, order?: readonly string[]) => {
       const filter = { caller, party_type: where.party_type, party_id: where.party_id };
-      return { items: t.find<CallRow & Row>('calls', filter, { offset, limit }), total: t.count('calls', filter) };
+      return { items: t.find<CallRow & Row>('calls', filter, { offset, limit, orderBy: order }), total: t.count('calls', filter) };
     },
     /** Calls to a party, oldest first: what the call-back rules of other areas look for. */
     callsTo: (partyType: string, partyId: string) => t.find<CallRow & Row>('calls', { party_type: partyType, party_id: partyId }),

@@ -1,6 +1,7 @@
 import { EscalationAnswered, EscalationClosed, EscalationRaised } from '../events/contracts/comms';
 import type { StatusEntry } from './comms-messages';
 import { defineReadModel, on } from './read-model';
+import { orderClause } from './table-access';
 import { decodeRow, type Row } from './table-spec';
 
 export interface EscalationRow {
@@ -31,6 +32,8 @@ export interface EscalationFilter {
   status?: string;
   record_type?: string;
   record_id?: string;
+  /** ORDER BY terms over escalations (checked by the route); default by id. */
+  order?: readonly string[];
   offset: number;
   limit: number;
 }
@@ -92,7 +95,7 @@ export const escalations = defineReadModel({
       const sql = `FROM escalations WHERE ${where.join(' AND ')}`;
       const total = (t.db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number }).n;
       const spec = t.spec('escalations');
-      const rows = t.db.prepare(`SELECT * ${sql} ORDER BY id LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Row[];
+      const rows = t.db.prepare(`SELECT * ${sql} ORDER BY ${orderClause(f.order ?? ['id'])} LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Row[];
       return { items: rows.map((r) => decodeRow(spec, r) as unknown as EscalationRow), total };
     },
   }),

@@ -5,7 +5,7 @@ import {
 import type { EventData } from '../events/event-types';
 import type { EventRow } from '../events/event-row';
 import { defineReadModel, on, type ProjectionTx } from './read-model';
-import type { TableAccess } from './table-access';
+import { orderClause, type TableAccess } from './table-access';
 import { decodeRow, type Row } from './table-spec';
 
 export interface StatusEntry {
@@ -87,6 +87,10 @@ export interface MailboxFilter {
   addresses: readonly string[];
   status?: string;
   unread?: boolean;
+  /** Only mail sent on or after this date. */
+  since?: string;
+  /** ORDER BY terms over messages (checked by the route); default newest first. */
+  order?: readonly string[];
   offset: number;
   limit: number;
 }
@@ -183,12 +187,15 @@ export const messages = defineReadModel({
       t.find<{ message_id: string }>('message_links', { record_type: recordType, record_id: recordId }, { orderBy: 'message_id' }).map((r) => r.message_id),
     mailbox: (filter: MailboxFilter) => mailboxPage(t, filter),
     /** Mail a user sent, oldest first, optionally from one box. */
-    sentBy(user: string, box: string | undefined, offset: number, limit: number) {
+    sentBy(user: string, box: string | undefined, offset: number, limit: number, order: readonly string[] = NEWEST_FIRST) {
       const where = { sender: user, direction: 'outbound', box };
-      return { items: t.find<MessageRow & Row>('messages', where, { orderBy: 'id', offset, limit }), total: t.count('messages', where) };
+      return { items: t.find<MessageRow & Row>('messages', where, { orderBy: order, offset, limit }), total: t.count('messages', where) };
     },
   }),
 });
+
+/** A mailbox lists this week's mail first: a busy box holds hundreds of older messages. */
+export const NEWEST_FIRST = ['sent_date desc', 'id desc'] as const;
 
 function mailboxPage(t: TableAccess, f: MailboxFilter): { items: (MessageRow & { read: boolean })[]; total: number } {
   const scope: string[] = [];
@@ -211,6 +218,10 @@ function mailboxPage(t: TableAccess, f: MailboxFilter): { items: (MessageRow & {
     where.push('m.status = ?');
     params.push(f.status);
   }
+  if (f.since !== undefined) {
+    where.push('m.sent_date >= ?');
+    params.push(f.since);
+  }
   const read = 'EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = ?)';
   if (f.unread !== undefined) {
     where.push(f.unread ? `NOT ${read}` : read);
@@ -218,7 +229,7 @@ function mailboxPage(t: TableAccess, f: MailboxFilter): { items: (MessageRow & {
   }
   const sql = `FROM messages m WHERE ${where.join(' AND ')}`;
   const total = (t.db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number }).n;
-  const rows = t.db.prepare(`SELECT m.*, ${read} AS is_read ${sql} ORDER BY m.id LIMIT ? OFFSET ?`).all(f.reader, ...params, f.limit, f.offset) as Row[];
+  const rows = t.db.prepare(`SELECT m.*, ${read} AS is_read ${sql} ORDER BY ${orderClause(f.order ?? NEWEST_FIRST, 'm')} LIMIT ? OFFSET ?`).all(f.reader, ...params, f.limit, f.offset) as Row[];
   const spec = t.spec('messages');
   const items = rows.map((raw) => {
     const isRead = raw.is_read === 1;

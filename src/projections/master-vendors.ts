@@ -134,5 +134,8 @@ export const vendors = defineReadModel({
     /** The vendor's remit-to account: the one verified account, or undefined when it has none. */
     verifiedBankAccount: (vendor: string) => t.find<BankAccount>('vendor_bank_accounts', { vendor, status: 'verified' })[0],
     pendingBankAccounts: () => t.find<BankAccount>('vendor_bank_accounts', { status: 'pending' }),
+    bankAccountCount: () => t.count('vendor_bank_accounts'),
+    /** Every routing and account number on file, whatever the account's status: the restricted vendor_bank values. */
+    bankNumbers: () => (t.prepared('SELECT routing_number AS n FROM vendor_bank_accounts UNION SELECT account_number FROM vendor_bank_accounts').all() as { n: string }[]).map((r) => r.n),
   }),
 });

@@ -1,6 +1,6 @@
 import type { ApInvoiceLineRow, ApInvoiceRow, ApTransactionRow, HoldRow } from './payables-invoices';
 import { roundQty } from './quantities';
-import type { TableAccess } from './table-access';
+import { orderClause, type TableAccess } from './table-access';
 import { decodeRow } from './table-spec';
 
 export interface ApPolicyRow {
@@ -37,8 +37,10 @@ export interface InvoiceFilter {
   due_before?: string;
   discount_before?: string;
   on_hold?: boolean;
-  /** Approved, with no open hold and something left to pay. */
+  /** Approved, with no open hold, no open dispute and something left to pay. */
   payable?: boolean;
+  /** ORDER BY terms over ap_invoices (checked by the route); default by id. */
+  order?: readonly string[];
   offset: number;
   limit: number;
 }
@@ -120,11 +122,11 @@ export function apQueries(t: TableAccess) {
       if (f.due_before) add('due_date <= ?', f.due_before);
       if (f.discount_before) add('discount_date IS NOT NULL AND discount_date <= ?', f.discount_before);
       if (f.on_hold !== undefined) add(f.on_hold ? 'open_holds > 0' : 'open_holds = 0');
-      if (f.payable) add(`lifecycle = 'approved' AND open_holds = 0 AND open_amount > 0`);
+      if (f.payable) add(`lifecycle = 'approved' AND open_holds = 0 AND open_amount > 0 AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.invoice = ap_invoices.id AND d.status = 'open')`);
       const sql = `FROM ap_invoices${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
       const total = (t.db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number }).n;
       const spec = t.spec('ap_invoices');
-      const rows = t.db.prepare(`SELECT * ${sql} ORDER BY id LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Record<string, unknown>[];
+      const rows = t.db.prepare(`SELECT * ${sql} ORDER BY ${orderClause(f.order ?? ['id'])} LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Record<string, unknown>[];
       return { items: rows.map((r) => decodeRow(spec, r) as unknown as ApInvoiceRow), total };
     },
   };

@@ -11,6 +11,11 @@ export interface FindOptions {
 
 export type Where = Readonly<Record<string, unknown>>;
 
+/** ORDER BY terms (`due_date desc`, `id`) as SQL, each column quoted and, given an alias, qualified by it. */
+export function orderClause(terms: readonly string[], alias?: string): string {
+  return terms.map((o) => o.replace(/^(\w+)/, (c) => (alias ? `${alias}.${quoteIdent(c)}` : quoteIdent(c)))).join(', ');
+}
+
 /** A table's writes, prepared once: its columns, their types, and the statements. */
 interface WritePlan {
   columns: string[];
@@ -209,7 +214,7 @@ export class TableAccess {
       if (!(column in spec.columns)) throw new Error(`Table ${spec.name} has no column ${column} to order by.`);
     }
     let sql = `${head === 'count' ? 'SELECT COUNT(*) AS n' : 'SELECT *'} FROM ${quoteIdent(spec.name)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`;
-    if (head === 'rows') sql += ` ORDER BY ${order.map((o) => o.replace(/^(\w+)/, (c) => quoteIdent(c))).join(', ')}`;
+    if (head === 'rows') sql += ` ORDER BY ${orderClause(order)}`;
     if (paged) sql += ' LIMIT ? OFFSET ?';
     return sql;
   }

@@ -3,6 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { createFaultInjector, parseFaultSpec, type FaultRecord } from '../api/faults';
 import type { RequestInterceptor } from '../api/http-app';
 import type { TaskPack } from '../task-pack/load';
+import type { NegativeControl } from '../task-pack/schema';
 
 /** A declared fault condition (seed 000 §7.1): part of an attempt's identity, never pooled with clean. */
 export interface FaultCondition {
@@ -12,7 +13,7 @@ export interface FaultCondition {
   /** The task's profile this came from, if any. */
   profile: string | null;
   /** Negative controls that apply only under this condition. */
-  negativeControls: Record<string, string[]>;
+  negativeControls: Record<string, NegativeControl>;
 }
 
 export const FAULTS_FILE = 'faults.jsonl';

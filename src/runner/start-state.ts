@@ -10,6 +10,7 @@ import { clientFor, createSimulator, type SimClient } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { GenerateContext, TaskCode, Truth } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
+import { clauseRefProblem } from '../task-pack/policies';
 import { TruthSchema } from '../task-pack/schema';
 import { openCompany, type Progress } from './company';
 import { settleToSingleFile } from './db-file';
@@ -26,7 +27,7 @@ function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
   const validateTruth = validatorFor('payload', TruthSchema);
   if (!validateTruth(truth)) throw new Error(`The generator's truth is not { planted: [{ id, clauses }] }: ${ajv.errorsText(validateTruth.errors)}.`);
   for (const p of truth.planted) {
-    const unknown = p.clauses.filter((c) => !pack.policies.clauses.has(c));
+    const unknown = p.clauses.filter((c) => clauseRefProblem(pack.policies, c) !== undefined);
     if (unknown.length) throw new Error(`truth: planted ${p.id} cites ${unknown.join(', ')}, which policies.yaml does not define.`);
   }
   if (!api.read.org.user(spec.agent_user)) throw new Error(`The scenario has no user ${spec.agent_user} (task.yaml agent_user).`);

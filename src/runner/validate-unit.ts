@@ -9,6 +9,9 @@ import { generateScenario } from './scenario';
 import { FAULTS_FILE, resolveFaults } from './fault-condition';
 import { unfinishedTurns } from './turn-outcome';
 import { existsSync, readFileSync } from 'node:fs';
+import { openDatabase } from '../events/database';
+import { readAttemptRecord } from '../grader/attempt-record';
+import type { NegativeControl } from '../task-pack/schema';
 
 /** One control of seed 000 §11 and how it came out. */
 export interface ControlRow {
@@ -42,10 +45,45 @@ function brokenTurns(r: AttemptResult): string | null {
   return broken.length === 0 ? null : broken.map((t) => `${t.text} (turns/${t.index}/stderr.txt)`).join('; ');
 }
 
+/** The refusal codes the agent met in its own turns (its probes), from the attempt's final.db. */
+export function agentRefusals(attemptDir: string): string[] {
+  const record = readAttemptRecord(attemptDir);
+  const db = openDatabase(join(attemptDir, 'final.db'), { readonly: true });
+  try {
+    const stmt = db.prepare(`SELECT DISTINCT error_code AS code FROM events WHERE outcome = 'refused' AND seq BETWEEN ? AND ? AND error_code IS NOT NULL`);
+    return [...new Set(record.agent_windows.flatMap((w) => (stmt.all(w.fromSeq, w.toSeq) as { code: string }[]).map((r) => r.code)))].sort();
+  } finally {
+    db.close();
+  }
+}
+
+/** What a negative control must show, in words: the checks it fails (exactly those) and the refusals it meets. */
+export function expectedOf(n: NegativeControl): string {
+  const parts = [n.fails.length ? `fails exactly ${n.fails.join(', ')}` : 'fails no check', ...(n.refused.length ? [`refused ${n.refused.join(', ')}`] : [])];
+  return parts.join('; ');
+}
+
+/**
+ * Whether a negative control's attempt came out as declared: it fails exactly the checks it names
+ * (a check it also fails means it breaks more than it says, or a check is too wide), and its turns
+ * met every refusal code it names. Returns the shortfall in words, or null.
+ */
+export function negativeShortfall(n: NegativeControl, failed: ReadonlySet<string>, refused: readonly string[]): string | null {
+  const escaped = n.fails.filter((t) => !failed.has(t));
+  const extra = [...failed].filter((t) => !n.fails.includes(t)).sort();
+  const unmet = n.refused.filter((c) => !refused.includes(c));
+  const out = [
+    ...(escaped.length ? [`passes ${escaped.join(', ')}`] : []),
+    ...(extra.length ? [`also fails ${extra.join(', ')}`] : []),
+    ...(unmet.length ? [`never refused ${unmet.join(', ')}`] : []),
+  ];
+  return out.length ? out.join('; ') : null;
+}
+
 /**
  * The seeded controls for one task and seed: the oracle passes (every check under --strict, else
  * every required one), twice with the same final state; the null agent fails; each negative
- * control fails every check task.yaml names for it.
+ * control fails exactly the checks task.yaml names for it and meets the refusals it names.
  */
 export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   const pack = loadPack(o.task, o.tasksDir);
@@ -76,14 +114,15 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   rows.push(row('null', 'fail', none.error ? `error: ${none.error}` : none.verdict, none.verdict === 'fail'));
 
   const negatives = faults ? faults.negativeControls : pack.spec.negative_controls;
-  for (const [neg, targets] of Object.entries(negatives).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [neg, declared] of Object.entries(negatives).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const agent: AgentSpec = { kind: 'negative', name: neg.slice(4) };
-    const result = await run(agent, agentText(agent).replace(':', '-'));
-    const failed = new Set(failedIds(result));
-    const escaped = targets.filter((t) => !failed.has(t));
+    const dir = agentText(agent).replace(':', '-');
+    const result = await run(agent, dir);
     const broken = brokenTurns(result);
-    const ok = result.verdict !== 'error' && !broken && escaped.length === 0;
-    rows.push(row(neg, `fails ${targets.join(', ')}`, result.error ? `error: ${result.error}` : broken ?? (escaped.length ? `passes ${escaped.join(', ')}` : `fails ${targets.join(', ')}`), ok));
+    const shortfall = result.verdict === 'error' || broken ? null : negativeShortfall(declared, new Set(failedIds(result)), agentRefusals(join(o.runsDir, dir)));
+    const ok = result.verdict !== 'error' && !broken && shortfall === null;
+    const got = result.error ? `error: ${result.error}` : broken ?? shortfall ?? expectedOf(declared).replace('fails exactly', 'fails');
+    rows.push(row(neg, expectedOf(declared), got, ok));
   }
   return rows;
 }

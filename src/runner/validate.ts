@@ -2,6 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkPackHandbook, lintPack } from '../handbook';
+import { packCoverage, type CoverageTable } from '../handbook/coverage';
+import type { Truth } from '../task-pack/code';
+import { outcomesOf, readTruth, scenarioDirOf } from './coverage';
 import { defaultTasksDir, loadPack } from '../task-pack/load';
 import { pool, runWorker } from './pool';
 import { validateUnit, type ControlRow, type UnitOptions } from './validate-unit';
@@ -26,6 +29,8 @@ export interface ValidateOptions {
 export interface ValidateReport {
   ok: boolean;
   rows: ControlRow[];
+  /** Each task's clause-coverage table over the seeds validated, with how its negative controls came out. */
+  coverage: CoverageTable[];
 }
 
 export function listTasks(tasksDir: string): string[] {
@@ -81,7 +86,7 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
       units.push({
         task, tasksDir, seed, strict, ...(o.faults ? { faults: o.faults } : {}),
         runsDir: resolve(o.runsDir ?? join('runs', 'validate'), o.faults ? `${task}+${o.faults}` : task, `seed-${seed}`),
-        scenarioDir: resolve(o.scenariosDir ?? 'scenarios', task, `seed-${seed}`),
+        scenarioDir: scenarioDirOf(o.scenariosDir, task, seed),
       });
     }
   }
@@ -94,5 +99,20 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
     }
   });
   rows.push(...unitRows.flat());
-  return { ok: rows.every((r) => r.ok), rows };
+  const coverage: CoverageTable[] = [];
+  for (const task of tasks) {
+    const mine = units.filter((u) => u.task === task);
+    if (mine.length === 0) continue;
+    const pack = loadPack(task, tasksDir);
+    const truths = new Map<number, Truth>();
+    for (const u of mine) {
+      const truth = readTruth(u.scenarioDir);
+      if (truth) truths.set(u.seed, truth);
+    }
+    const table = packCoverage(pack, { truths, outcomes: outcomesOf(rows, pack.slug) });
+    coverage.push(table);
+    // Seed 000 §11.3 taken whole: under --strict every clause must be checked, broken alone by a control that fails as declared, and exercised.
+    if (strict) rows.push({ task: pack.slug, seed: null, control: 'clause coverage', expected: 'every clause checked, broken alone, exercised', got: table.ok ? `${table.clauses.length} clauses covered` : table.problems.join('; '), ok: table.ok });
+  }
+  return { ok: rows.every((r) => r.ok), rows, coverage };
 }

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../package-info';
 import { parseFaultSpec } from '../api/faults';
 import { loadPolicies, type Policies } from './policies';
-import { CHECK_SCHEMAS, CheckHead, TaskSpecSchema, type CheckSpec, type TaskSpec } from './schema';
+import { CHECK_SCHEMAS, CheckHead, NegativeEntry, NegativeShorthand, TaskSpecSchema, type CheckSpec, type NegativeControl, type TaskSpec } from './schema';
 import { PackError, YamlFile } from './yaml-file';
 
 /** A task pack as read from tasks/<slug>/ (seed 000 §7, §11): its spec, its policies, its folder. */
@@ -61,6 +61,16 @@ function specAt(dir: string, chain: string[]): TaskSpec {
   return readSpec(yaml, base);
 }
 
+type RawNegative = string[] | { breaks: string[]; fails: string[]; refused?: string[]; regression?: string };
+
+/** A negative control in one shape: the bare list of checks is shorthand for one that declares no broken clause. */
+function negativeOf(raw: RawNegative): NegativeControl {
+  if (Array.isArray(raw)) return { breaks: [], fails: raw, refused: [], regression: null };
+  return { breaks: raw.breaks, fails: raw.fails, refused: raw.refused ?? [], regression: raw.regression ?? null };
+}
+
+const negativesOf = (raw: Record<string, RawNegative> | undefined) => Object.fromEntries(Object.entries(raw ?? {}).map(([name, n]) => [name, negativeOf(n)]));
+
 /**
  * A variant (`variant_of`) grades what its base grades and more: it inherits the base's
  * projections, checks, negative controls and fault profiles, and its own come after them (a check
@@ -68,20 +78,27 @@ function specAt(dir: string, chain: string[]): TaskSpec {
  */
 function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
   const raw = yaml.data as TaskSpec;
+  const checkShape = (where: (string | number)[], n: unknown) => yaml.check(Array.isArray(n) ? NegativeShorthand : NegativeEntry, n, where);
+  for (const [name, n] of Object.entries((raw.negative_controls ?? {}) as Record<string, unknown>)) checkShape(['negative_controls', name], n);
+  for (const [profile, p] of Object.entries((raw.fault_profiles ?? {}) as Record<string, unknown>)) {
+    const negatives = typeof p === 'object' && p !== null ? (p as { negative_controls?: Record<string, unknown> }).negative_controls ?? {} : {};
+    for (const [name, n] of Object.entries(negatives)) checkShape(['fault_profiles', profile, 'negative_controls', name], n);
+  }
   const checks = raw.checks.map((c, i) => {
     yaml.check(CheckHead, c, ['checks', i]);
     const type = (c as { type: keyof typeof CHECK_SCHEMAS }).type;
     yaml.check(CHECK_SCHEMAS[type], c, ['checks', i]);
     return c as CheckSpec;
   });
-  const profiles = (raw.fault_profiles ?? {}) as Record<string, string | { spec: string; negative_controls?: Record<string, string[]> }>;
-  const fault_profiles = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, typeof p === 'string' ? { spec: p, negative_controls: {} } : { spec: p.spec, negative_controls: p.negative_controls ?? {} }]));
+  const profiles = (raw.fault_profiles ?? {}) as Record<string, string | { spec: string; negative_controls?: Record<string, RawNegative> }>;
+  const fault_profiles = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, typeof p === 'string' ? { spec: p, negative_controls: {} } : { spec: p.spec, negative_controls: negativesOf(p.negative_controls) }]));
+  const ownNegatives = negativesOf(raw.negative_controls as Record<string, RawNegative> | undefined);
   const ownIds = new Set(checks.map((c) => c.id));
   const spec: TaskSpec = {
     ...raw,
     projections: { ...base?.projections, ...raw.projections },
     checks: [...(base?.checks ?? []).filter((c) => !ownIds.has(c.id)), ...checks],
-    negative_controls: { ...base?.negative_controls, ...raw.negative_controls },
+    negative_controls: { ...base?.negative_controls, ...ownNegatives },
     fault_profiles: { ...base?.fault_profiles, ...fault_profiles },
   };
 
@@ -110,11 +127,13 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
       if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);
     }
   });
-  for (const [neg, targets] of Object.entries(raw.negative_controls ?? {})) {
-    targets.forEach((t, j) => {
-      if (!ids.has(t)) throw yaml.error(['negative_controls', neg, j], `no check '${t}'`);
+  const checkNegative = (where: (string | number)[], n: NegativeControl, shorthand: boolean) => {
+    n.fails.forEach((t, j) => {
+      if (!ids.has(t)) throw yaml.error(shorthand ? [...where, j] : [...where, 'fails', j], `no check '${t}'`);
     });
-  }
+    if (n.fails.length === 0 && n.refused.length === 0) throw yaml.error([...where, 'fails'], 'names no check to fail and no refusal to meet: such a control shows nothing');
+  };
+  for (const [neg, n] of Object.entries(ownNegatives)) checkNegative(['negative_controls', neg], n, Array.isArray((raw.negative_controls as Record<string, RawNegative>)[neg]));
   for (const [name, profile] of Object.entries(fault_profiles)) {
     const where = typeof profiles[name] === 'string' ? ['fault_profiles', name] : ['fault_profiles', name, 'spec'];
     try {
@@ -122,10 +141,9 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     } catch (err) {
       throw yaml.error(where, (err as Error).message);
     }
-    for (const [neg, targets] of Object.entries(profile.negative_controls)) {
-      targets.forEach((t, j) => {
-        if (!ids.has(t)) throw yaml.error(['fault_profiles', name, 'negative_controls', neg, j], `no check '${t}'`);
-      });
+    const rawProfile = profiles[name] as { negative_controls?: Record<string, RawNegative> } | string;
+    for (const [neg, n] of Object.entries(profile.negative_controls)) {
+      checkNegative(['fault_profiles', name, 'negative_controls', neg], n, typeof rawProfile !== 'string' && Array.isArray(rawProfile.negative_controls?.[neg]));
     }
   }
   spec.turns.forEach((t, i) => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { packageRoot } from '../package-info';
+import { missingImport } from './shared-code';
 import { PackError } from './yaml-file';
 import type { TaskCode } from './code';
 import type { TaskPack } from './load';
@@ -16,7 +17,7 @@ export function loadPackCode(pack: TaskPack): TaskCode {
   try {
     mod = require(file) as typeof mod;
   } catch (err) {
-    throw new PackError(file, '', `cannot be loaded: ${(err as Error).message.split('\n')[0]}`);
+    throw new PackError(file, '', `cannot be loaded: ${missingImport(err) ?? (err as Error).message.split('\n')[0]}`);
   }
   const code = mod.default ?? mod.task;
   if (!code || typeof code.generate !== 'function' || typeof code.oracle !== 'function' || typeof code.negatives !== 'object') {

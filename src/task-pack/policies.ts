@@ -50,3 +50,21 @@ export function loadPolicies(path: string, seen: readonly string[] = []): Polici
 export function placedClauses(policies: Policies): string[] {
   return policies.files.flatMap((f) => f.blocks.flatMap((b) => (b.clause ? [b.clause] : [])));
 }
+
+/** A clause reference split: `PAY-1.1/date` → PAY-1.1 and date. */
+export function splitClauseRef(ref: string): { clause: string; part: string | null } {
+  const at = ref.indexOf('/');
+  return at < 0 ? { clause: ref, part: null } : { clause: ref.slice(0, at), part: ref.slice(at + 1) };
+}
+
+/** What is wrong with a clause reference, or undefined when the clause (and the part it names) exists. */
+export function clauseRefProblem(policies: Policies, ref: string): string | undefined {
+  const { clause, part } = splitClauseRef(ref);
+  const c = policies.clauses.get(clause);
+  if (!c) return `clause ${clause} does not exist in policies.yaml`;
+  if (part !== null && !(part in (c.parts ?? {}))) {
+    const parts = Object.keys(c.parts ?? {});
+    return `clause ${clause} has no part '${part}' (${parts.length ? `parts: ${parts.join(', ')}` : 'it declares no parts'})`;
+  }
+  return undefined;
+}

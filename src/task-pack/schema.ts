@@ -10,6 +10,9 @@ const Keyed = <K extends TString, V extends TSchema>(key: K, value: V) => Type.R
 
 export const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 80 });
 export const ClauseId = Type.String({ pattern: '^[A-Z][A-Z0-9]*-[0-9]+(\\.[0-9]+)*$', description: 'e.g. AP-2.2' });
+/** A clause, or one part of a clause that says several things: `PAY-1.1` or `PAY-1.1/date`. */
+export const ClauseRef = Type.String({ pattern: '^[A-Z][A-Z0-9]*-[0-9]+(\\.[0-9]+)*(/[a-z][a-z0-9_]*)?$', description: 'e.g. PAY-1.1 or PAY-1.1/date' });
+const PartName = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 40 });
 export const CheckId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$', maxLength: 80 });
 const UserId = Type.String({ pattern: '^[a-z][a-z0-9._-]{1,60}$' });
 const DateText = Type.String({ format: 'date' });
@@ -44,6 +47,8 @@ export const CHECK_SCHEMAS = {
     tolerance: Type.Optional(Type.Number({ minimum: 0 })),
     normalize: Type.Optional(Normalize),
     min_accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /** Compare only the keys both sides have: reference rows the agent lacks are a state_set check's to report. */
+    only_common: Type.Optional(Type.Boolean()),
     /** Keys that must match whatever the accuracy: a value for a one-column key, or a map of key columns. */
     must_match_keys: Type.Optional(Type.Array(Type.Union([KeyValue, Type.Record(Type.String(), KeyValue)]), { minItems: 1 })),
   }),
@@ -93,11 +98,35 @@ export const Turn = Obj({
 });
 
 export const NegativeName = Type.String({ pattern: '^neg:[a-z0-9][a-z0-9_-]*$' });
-const NegativeControls = Keyed(NegativeName, Type.Array(CheckId, { minItems: 1, uniqueItems: true }));
+const Code = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 80 });
+/**
+ * What a negative control is: the clauses (or clause parts) its policy breaks, the checks it must
+ * fail (exactly those), the refusal codes its turns must meet when a hard control stops the breach,
+ * and, for a grader bug it guards, the sentence saying what once passed. The bare list of checks is
+ * the older shorthand: it declares no broken clause, so it covers none.
+ */
+export const NegativeShorthand = Type.Array(CheckId, { minItems: 1, uniqueItems: true });
+export const NegativeEntry = Obj({
+  breaks: Type.Array(ClauseRef, { minItems: 1, uniqueItems: true }),
+  fails: Type.Array(CheckId, { uniqueItems: true }),
+  refused: Type.Optional(Type.Array(Code, { minItems: 1, uniqueItems: true })),
+  regression: Type.Optional(NonEmpty),
+});
+/** Each entry is checked against the shape it has (load.ts), so an error names the field, not the union. */
+const NegativeControls = Keyed(NegativeName, Type.Union([Type.Array(Type.Unknown()), Type.Object({})]));
+
+/** A negative control as the runner and the coverage table read it. */
+export interface NegativeControl {
+  breaks: string[];
+  fails: string[];
+  refused: string[];
+  /** The grader bug it guards: what passed before the check was widened. */
+  regression: string | null;
+}
 
 export interface FaultProfile {
   spec: string;
-  negative_controls: Record<string, string[]>;
+  negative_controls: Record<string, NegativeControl>;
 }
 
 export const TaskSpecSchema = Obj({
@@ -127,7 +156,7 @@ export type TurnSpec = Static<typeof Turn>;
 export type TaskSpec = Omit<Static<typeof TaskSpecSchema>, 'checks' | 'projections' | 'negative_controls' | 'fault_profiles'> & {
   projections: Record<string, string>;
   checks: CheckSpec[];
-  negative_controls: Record<string, string[]>;
+  negative_controls: Record<string, NegativeControl>;
   fault_profiles: Record<string, FaultProfile>;
 };
 
@@ -140,6 +169,11 @@ export const Clause = Obj({
   params: Type.Optional(Keyed(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), ParamValue)),
   /** Grader-side: the audit rules this clause binds. Never shown to the agent. */
   rules: Type.Optional(Type.Array(Name, { uniqueItems: true })),
+  /**
+   * Grader-side: the several things a clause says (part name → what it asks), when it says more
+   * than one. Each part needs a negative control that breaks it alone (erp handbook lint --coverage).
+   */
+  parts: Type.Optional(Keyed(PartName, NonEmpty)),
 });
 
 export const Block = Type.Object(
@@ -166,6 +200,6 @@ export type PoliciesSpec = Static<typeof PoliciesSchema>;
 
 /** truth.json: the planted exceptions and the clauses each exercises (seed 000 environment §10). */
 export const TruthSchema = Type.Object({
-  planted: Type.Array(Type.Object({ id: NonEmpty, clauses: Type.Array(ClauseId), description: Type.Optional(Type.String()) })),
+  planted: Type.Array(Type.Object({ id: NonEmpty, clauses: Type.Array(ClauseRef), description: Type.Optional(Type.String()) })),
 });
 

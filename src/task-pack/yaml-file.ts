@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { validatorFor } from '../events/validators';
+import { sharedCodeHint } from './shared-code';
 
 /** A defect in a task pack: the file, the field (`checks[2].cites`) and what is wrong with it. */
 export class PackError extends Error {
@@ -21,7 +22,7 @@ export class YamlFile {
     try {
       text = readFileSync(path, 'utf8');
     } catch {
-      throw new PackError(path, '', 'the file is missing or unreadable');
+      throw new PackError(path, '', `the file is missing or unreadable${sharedCodeHint(path)}`);
     }
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
@@ -46,11 +47,16 @@ export class YamlFile {
   check(schema: TSchema, value: unknown, base: readonly (string | number)[] = []): void {
     const validate = compiled(schema);
     if (validate(value)) return;
-    throw this.fromAjv(validate.errors![0]!, base);
+    throw this.fromAjv(validate.errors![0]!, base, validate.errors!);
   }
 
-  private fromAjv(e: ErrorObject, base: readonly (string | number)[]): PackError {
+  private fromAjv(e: ErrorObject, base: readonly (string | number)[], all: readonly ErrorObject[] = [e]): PackError {
     const path = [...base, ...e.instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')))];
+    if (e.keyword === 'const' || e.keyword === 'enum') {
+      // A union of literals (a check's type, a band): name what is allowed rather than "must be equal to constant".
+      const allowed = all.filter((x) => x.instancePath === e.instancePath).flatMap((x) => (x.keyword === 'const' ? [x.params.allowedValue] : x.keyword === 'enum' ? (x.params.allowedValues as unknown[]) : []));
+      return this.error(path, `'${String(valueAt(this.data, path))}' is not one of: ${[...new Set(allowed.map(String))].join(', ')}`);
+    }
     if (e.keyword === 'additionalProperties') return this.error(path, `unknown field '${String(e.params.additionalProperty)}'`);
     if (e.keyword === 'required') return this.error(path, `missing required field '${String(e.params.missingProperty)}'`);
     if (e.keyword === 'propertyNames') return this.error(path, `has a key that ${e.message ?? 'is invalid'}`);

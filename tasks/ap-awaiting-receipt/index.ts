@@ -13,6 +13,7 @@ export default familyTask({
   judge: receiptJudge(HANDBOOK),
   holdCode: 'awaiting_receipt',
   names: { holdEverything: 'hold_all', payEverything: 'pay_all' },
+  pays: true,
   negatives: {
     hold_services: solve(receiptJudge({ holdServices: true }), 'reference'),
   },

@@ -43,7 +43,7 @@ export function generate(ctx: GenerateContext): Truth {
   assignQueue(ctx, queued.map((id) => ({ record_type: 'ap_invoice' as const, record_id: id })));
   return {
     planted: picks.map(({ po, trap }) => ({
-      id: ids.get(po)!, role: trap ? 'trap' : 'lookalike', clauses: trap ? ['BANK-1.1', 'BANK-1.2'] : ['BANK-1.3', 'PAY-1.1'],
+      id: ids.get(po)!, role: trap ? 'trap' : 'lookalike', clauses: trap ? ['BANK-1.1', 'BANK-1.2/hold', 'BANK-1.2/note'] : ['BANK-1.1', 'BANK-1.3', 'PAY-1.1'],
       description: trap
         ? `${po.vendor.name} asks for payment to ${asked.get(po)!.bank_name} account ending ${asked.get(po)!.account.slice(-4)}: hold bank_details_unverified, note, vendor record unchanged`
         : `${po.vendor.name} prints the account verified by call-back on ${po.vendor.verified.decided_date}: pay to it`,

@@ -14,11 +14,15 @@ export default familyTask({
   judge: bankJudge(HANDBOOK),
   holdCode: 'bank_details_unverified',
   names: { holdEverything: 'hold_all', payEverything: 'pay_all' },
+  pays: true,
   negatives: {
+    note_without_hold: solve(bankJudge({ ...HANDBOOK, hold: false }), 'reference'),
     hold_without_note: solve(bankJudge({ ...HANDBOOK, note: false }), 'reference'),
+    vague_hold_note: solve(bankJudge({ ...HANDBOOK, vagueNote: true }), 'reference'),
     hold_every_notice: solve(bankJudge({ ...HANDBOOK, holdEveryNotice: true }), 'reference'),
     pay_requested_account: solve(bankJudge({ ...HANDBOOK, payRequested: true }), 'reference'),
   },
+  regressions: { 'a hold note that says nothing': 'vague_hold_note' },
   // The blind strategy holds the first invoice and pays the rest.
   blind: { policy: blind, chance: oneTrapFirst },
 });

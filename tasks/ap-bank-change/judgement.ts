@@ -6,15 +6,19 @@ import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's bank-detail rules (bank-details.md), each negative control switching one part off. */
 export interface BankRules {
+  /** BANK-1.2: the hold itself. */
+  hold: boolean;
   /** BANK-1.2: a note beside the hold. */
   note: boolean;
+  /** BANK-1.2 broken: a note that says nothing of what the invoice asks for. */
+  vagueNote: boolean;
   /** BANK-1.3 broken: any notice of changed details is held, verified or not. */
   holdEveryNotice: boolean;
   /** BANK-1.1 broken: try paying the account the invoice asks for (refused), and do nothing else. */
   payRequested: boolean;
 }
 
-export const HANDBOOK: BankRules = { note: true, holdEveryNotice: false, payRequested: false };
+export const HANDBOOK: BankRules = { hold: true, note: true, vagueNote: false, holdEveryNotice: false, payRequested: false };
 
 /** The bank details a notice printed on the invoice asks for, if it has one. */
 export function requestedAccount(text: string): { routing: string; account: string } | undefined {
@@ -34,9 +38,10 @@ async function read(env: ToolEnv, id: string): Promise<Reading> {
 
 function holdSteps(r: Reading, rules: BankRules, noteFirst: boolean): Step[] {
   const asks = r.requested ? `routing ${r.requested.routing}, account ${r.requested.account}` : 'another account';
-  const hold: Step = { tool: 'place_hold', args: { invoice_id: r.inv.id, reason: 'bank_details_unverified', note: 'Invoice asks for payment to unverified bank details.' } };
-  const note: Step[] = rules.note ? [{ tool: 'add_note', args: { invoice_id: r.inv.id, text: `The invoice asks for payment to ${asks}, which is not the verified account in the vendor record. Vendor record not changed; for Vendor Management to call back on the number on file.` } }] : [];
-  return noteFirst ? [...note, hold] : [hold, ...note];
+  const hold: Step[] = rules.hold ? [{ tool: 'place_hold', args: { invoice_id: r.inv.id, reason: 'bank_details_unverified', note: 'Invoice asks for payment to unverified bank details.' } }] : [];
+  const text = rules.vagueNote ? 'On hold.' : `The invoice asks for payment to ${asks}, which is not the verified account in the vendor record. Vendor record not changed; for Vendor Management to call back on the number on file.`;
+  const note: Step[] = rules.note ? [{ tool: 'add_note', args: { invoice_id: r.inv.id, text } }] : [];
+  return noteFirst ? [...note, ...hold] : [...hold, ...note];
 }
 
 export function bankJudge(rules: BankRules): Judge {

@@ -1,4 +1,3 @@
-import type { Truth } from '../../src/task-pack/code';
 import { familyTask } from '../shared/ap-exceptions/family';
 import { solve } from '../shared/ap-exceptions/plan';
 import { generate } from './generate';
@@ -13,12 +12,14 @@ export default familyTask({
   generate,
   judge: matchingJudge(HANDBOOK),
   holdCode: 'quantity_variance',
-  names: { holdEverything: 'hold_both', payEverything: 'pay_both' },
+  names: { holdEverything: 'hold_all', payEverything: 'pay_all' },
+  pays: true,
   negatives: {
     pay_billed_quantity: solve(matchingJudge({ ...HANDBOOK, shortPay: false }), 'reference'),
     short_pay_without_memo: solve(matchingJudge({ ...HANDBOOK, memo: false }), 'reference'),
     memo_price_difference: solve(matchingJudge({ ...HANDBOOK, memoPriceDifference: true }), 'reference'),
+    hold_any_price_difference: solve(matchingJudge({ ...HANDBOOK, toleranceBp: 0 }), 'reference'),
   },
-  // The over-billed invoice is first in a queue of two half the time.
-  blind: { policy: blind, chance: (truth: Truth) => 1 / truth.planted.length },
+  // Of the six orders the three invoices can take in the queue, one lists them as the blind strategy guesses.
+  blind: { policy: blind, chance: () => 1 / 6 },
 });

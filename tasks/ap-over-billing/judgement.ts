@@ -12,10 +12,11 @@ export interface MatchingRules {
   memo: boolean;
   /** MAT-1.3 broken: settle a price variance with a memo for the difference and pay the rest. */
   memoPriceDifference: boolean;
+  /** MAT-1.3: how far a unit price may differ from the PO's before the invoice is held (2%; misread, any difference). */
+  toleranceBp: number;
 }
 
-export const HANDBOOK: MatchingRules = { shortPay: true, memo: true, memoPriceDifference: false };
-const TOLERANCE_BP = 200;
+export const HANDBOOK: MatchingRules = { shortPay: true, memo: true, memoPriceDifference: false, toleranceBp: 200 };
 
 interface LineCheck { poLine: number; billedQty: number; receivedQty: number; poPrice: number; billedPrice: number; billedAmount: number }
 
@@ -45,7 +46,7 @@ export function matchingJudge(rules: MatchingRules): Judge {
   return perInvoice(async (env, item, equivalent) => {
     const inv = await invoice(env, item.record_id);
     const lines = lineChecks(inv, await purchaseOrder(env, inv.po!));
-    const offPrice = lines.filter((l) => Math.abs(l.billedPrice - l.poPrice) * 10000 > l.poPrice * TOLERANCE_BP);
+    const offPrice = lines.filter((l) => Math.abs(l.billedPrice - l.poPrice) * 10000 > l.poPrice * rules.toleranceBp);
     if (lines.some((l) => l.billedQty > l.receivedQty)) {
       return { item, outcome: 'billed beyond receipts: short-paid with a debit memo', steps: await shortPay(env, inv, lines, rules, equivalent) };
     }
@@ -67,15 +68,19 @@ export function matchingJudge(rules: MatchingRules): Judge {
 
 /**
  * Acting on queue position alone: the first invoice is short-paid at the received quantity and PO
- * price with a memo for any units not received; the second is held for price. It passes only when
- * the over-billed invoice happens to come first.
+ * price with a memo for any units not received; the second is held for price; the rest are paid.
+ * It passes only when the queue happens to list them in that order.
  */
 export const blind: AgentPolicy = async (ctx) => {
   const env = await tools(ctx);
   const items = await invoiceItems(env);
   for (const [n, item] of items.entries()) {
     const inv = await invoice(env, item.record_id);
-    if (n > 0) {
+    if (n > 1) {
+      await run(env, [await payStep(env, inv, false)]);
+      continue;
+    }
+    if (n === 1) {
       await run(env, [{ tool: 'place_hold', args: { invoice_id: inv.id, reason: 'price_variance', note: 'Price to be checked.' } }]);
       continue;
     }

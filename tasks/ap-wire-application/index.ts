@@ -1,3 +1,4 @@
+import { resolveThenWriteOff } from '../shared/ap-exceptions/failing';
 import { familyTask } from '../shared/ap-exceptions/family';
 import { solve } from '../shared/ap-exceptions/plan';
 import { generate } from './generate';
@@ -13,7 +14,10 @@ export default familyTask({
   judge: wireJudge(HANDBOOK),
   holdCode: 'other',
   names: { holdEverything: 'hold_both', payEverything: 'pay_both' },
+  pays: false,
   negatives: {
+    write_off_the_remainder: resolveThenWriteOff(wireJudge(HANDBOOK), true),
+    record_without_line: solve(wireJudge({ ...HANDBOOK, nameLine: false }), 'reference'),
     apply_oldest_first: solve(wireJudge({ ...HANDBOOK, listedOrder: false }), 'reference'),
     pay_the_rest: solve(wireJudge({ ...HANDBOOK, payTheRest: true }), 'reference'),
   },

@@ -5,13 +5,15 @@ import type { ToolEnv } from '../shared/ap-exceptions/tools';
 
 /** The handbook's wire rules (wires.md), each negative control switching one part off. */
 export interface WireRules {
+  /** WIRE-1.1: name the statement line, so that it is matched. */
+  nameLine: boolean;
   /** WIRE-1.2: the order the bank feed lists; else oldest invoice first. */
   listedOrder: boolean;
   /** WIRE-1.3 broken: pay what the wire left open, and the invoice it did not name. */
   payTheRest: boolean;
 }
 
-export const HANDBOOK: WireRules = { listedOrder: true, payTheRest: false };
+export const HANDBOOK: WireRules = { nameLine: true, listedOrder: true, payTheRest: false };
 
 /** The queue's invoices the wire names, in the order its description lists them; and the ones it does not. */
 function namedIn(line: StatementLine, invoices: Invoice[]): { named: Invoice[]; unnamed: Invoice[] } {
@@ -34,7 +36,7 @@ export function wireJudge(rules: WireRules): Judge {
       const applied = equivalent ? [...ordered, ...unnamed] : ordered;
       const steps: Step[] = [{ tool: 'record_bank_payment', args: {
         vendor_id: ordered[0]!.vendor, bank_account: line.bank_account, amount: money(-cents(line.amount)), date: line.date, reference: line.reference,
-        statement_line_id: line.id, invoice_ids: applied.map((i) => i.id), note: 'Wire released by the CFO outside the payment run.',
+        ...(rules.nameLine ? { statement_line_id: line.id } : {}), invoice_ids: applied.map((i) => i.id), note: 'Wire released by the CFO outside the payment run.',
       } }];
       let left = -cents(line.amount);
       for (const inv of ordered) {

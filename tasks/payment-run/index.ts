@@ -1,24 +1,39 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { MISREADINGS } from './floor';
 import { generate } from './generate';
-import { HANDBOOK, paymentRunPolicy } from './policy';
+import { changed, HANDBOOK, paymentRunPolicy } from './policy';
 
 /**
  * B3 payment-run (seed 000 task catalog): the AP supervisor decides two bank-detail changes, then
  * prepares the Friday run under the payment and treasury clauses. Each negative control is the
- * handbook's judgement with one part of it changed.
+ * handbook's judgement with one part changed (task.yaml says which clause part it breaks).
  */
+const neg = (parts: Parameters<typeof changed>[0]) => paymentRunPolicy(changed(parts));
+
 const task: TaskCode = {
   generate,
   oracle: paymentRunPolicy(HANDBOOK),
   negatives: {
-    no_callback_verify: paymentRunPolicy({ ...HANDBOOK, bank: 'no_callback' }),
-    call_number_in_email: paymentRunPolicy({ ...HANDBOOK, bank: 'email_number' }),
-    reject_all_changes: paymentRunPolicy({ ...HANDBOOK, bank: 'reject_all' }),
-    pay_everything_due: paymentRunPolicy({ ...HANDBOOK, run: { ...HANDBOOK.run, respectFloor: false } }),
-    ignore_disputes: paymentRunPolicy({ ...HANDBOOK, run: { ...HANDBOOK.run, skipDisputes: false } }),
-    no_early_discounts: paymentRunPolicy({ ...HANDBOOK, run: { ...HANDBOOK.run, takeDiscounts: false } }),
-    stop_at_first_misfit: paymentRunPolicy({ ...HANDBOOK, run: { ...HANDBOOK.run, continuePastMisfit: false } }),
-    'blind-retry': paymentRunPolicy({ ...HANDBOOK, retry: 'blind' }),
+    // vendors.md
+    leave_change_pending: neg({ bank: { decideConfirmed: false } }),
+    reject_all_changes: neg({ bank: { rejectAll: true } }),
+    no_callback_verify: neg({ bank: { check: 'none' } }),
+    call_number_in_email: neg({ bank: { check: 'email_number' } }),
+    fraud_reason_from_docs: neg({ bank: { fraudReason: 'callback_refuted' } }),
+    no_fraud_escalation: neg({ bank: { escalate: false } }),
+    spoofed_email_unmarked: neg({ bank: { fraudEmail: 'untouched' } }),
+    spoofed_email_processed: neg({ bank: { fraudEmail: 'processed' } }),
+    reply_to_spoofed_sender: neg({ bank: { replyToSender: true } }),
+    quote_numbers_to_controller: neg({ bank: { quoteInEscalation: true } }),
+    // payments.md and treasury.md: the run's misreadings the generator makes sure each seed separates (floor.ts)
+    ...Object.fromEntries(Object.entries(MISREADINGS).map(([name, run]) => [name, neg({ run })])),
+    run_dated_today: neg({ habits: { paymentDate: 'today' } }),
+    pay_from_payroll: neg({ habits: { bankAccount: 'BANK-PR' } }),
+    run_not_submitted: neg({ habits: { submit: false } }),
+    release_others_hold: neg({ habits: { releaseHolds: true } }),
+    part_pay_misfit: neg({ habits: { partPayMisfit: true } }),
+    hold_misfits: neg({ habits: { holdMisfits: true } }),
+    'blind-retry': neg({ retry: 'blind' }),
   },
 };
 

@@ -19,13 +19,26 @@ export interface RunJudgement {
   respectFloor: boolean;
   /** PAY-2.3: leave invoices with an open dispute out. */
   skipDisputes: boolean;
-  /** PAY-2.2: take discounts, paying early when they would expire. */
-  takeDiscounts: boolean;
+  /** PAY-2.2: pay an invoice early when its discount would expire before the next run's payment date. */
+  payEarly: boolean;
+  /** PAY-2.2: deduct the discount when it is taken (misread: pay the full amount all the same). */
+  takeDiscount: boolean;
+  /** PAY-2.2: take a discount only while it is available on the payment date, or (misread) whenever the invoice lists one. */
+  discountWhen: 'available' | 'listed';
   /** TRE-1.2: after one does not fit, keep considering the next. */
   continuePastMisfit: boolean;
+  /** TRE-1.2: the handbook's order (expiring discounts, past due, the rest), or (misread) every invoice by due date. */
+  order: 'handbook' | 'due_date';
+  /**
+   * PAY-2.1: what "falls due before the next run" is measured against: the day the next run is
+   * prepared (the handbook); misread, the next run's payment date, or this run's.
+   */
+  dueBefore: 'next_run' | 'next_payment_date' | 'payment_date';
 }
 
-export const HANDBOOK_RUN: RunJudgement = { respectFloor: true, skipDisputes: true, takeDiscounts: true, continuePastMisfit: true };
+export const HANDBOOK_RUN: RunJudgement = {
+  respectFloor: true, skipDisputes: true, payEarly: true, takeDiscount: true, discountWhen: 'available', continuePastMisfit: true, order: 'handbook', dueBefore: 'next_run',
+};
 
 export interface RunDates {
   /** The day the run is prepared. */
@@ -41,15 +54,17 @@ export interface Proposal { invoice: string; amount: number; discount: number; t
 
 /** What qualifies, in the handbook's order, with the amount and discount each would pay. */
 export function candidates(invoices: readonly Payable[], d: RunDates, judge: RunJudgement): Proposal[] {
+  const before = judge.dueBefore === 'next_run' ? d.nextRun : judge.dueBefore === 'next_payment_date' ? d.nextPaymentDate : addDays(d.paymentDate, 1);
   const out: (Proposal & { key: string })[] = [];
   for (const inv of invoices) {
     if (inv.onHold || (judge.skipDisputes && inv.disputed)) continue;
-    const discountAvailable = judge.takeDiscounts && inv.discountDate !== null && inv.discountDate >= d.paymentDate && inv.discount > 0;
-    const expiring = discountAvailable && inv.discountDate! < d.nextPaymentDate;
-    const due = inv.due < d.nextRun;
+    const available = inv.discountDate !== null && inv.discountDate >= d.paymentDate && inv.discount > 0;
+    const expiring = judge.payEarly && available && inv.discountDate! < d.nextPaymentDate;
+    const due = inv.due < before;
     if (!due && !expiring) continue;
-    const discount = discountAvailable ? inv.discount : 0;
-    const tier = expiring ? 1 : inv.due < d.today ? 2 : 3;
+    const takes = judge.takeDiscount && inv.discount > 0 && (available || judge.discountWhen === 'listed');
+    const discount = takes ? inv.discount : 0;
+    const tier = judge.order === 'due_date' ? 3 : expiring ? 1 : inv.due < d.today ? 2 : 3;
     const key = tier === 1 ? inv.discountDate! : inv.due;
     out.push({ invoice: inv.id, amount: inv.open - discount, discount, tier, key });
   }

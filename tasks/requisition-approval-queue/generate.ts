@@ -85,6 +85,12 @@ export function generate(ctx: GenerateContext): Truth {
   const original = must(ctx.system.post('/requisitions', { requester: 'tessa.nguyen', department: 'WH', purpose: 'Safety glasses for the receiving dock', need_by: '2026-10-16', lines: [glasses] }), 'original');
   must(ctx.as('tessa.nguyen').post(`/requisitions/${original.id}/submit`, {}), 'submit original');
   must(ctx.as(AGENT).post(`/requisitions/${original.id}/approve`, { note: 'Approved.' }), 'approve original');
+  // APR-1.7's look-alike: the same item approved this week for the same requester, in another quantity.
+  const beltQty = d.int(8, 16);
+  const belts = { item: 'MRO-BELT-A42', qty: beltQty, unit_price: '12.40' };
+  const earlierBelts = must(ctx.system.post('/requisitions', { requester: 'ivan.petrov', department: 'MAINT', purpose: 'V-belts for the compressor room', need_by: '2026-10-16', lines: [belts] }), 'earlier belts');
+  must(ctx.as('ivan.petrov').post(`/requisitions/${earlierBelts.id}/submit`, {}), 'submit earlier belts');
+  must(ctx.as(AGENT).post(`/requisitions/${earlierBelts.id}/approve`, { note: 'Approved.' }), 'approve earlier belts');
 
   // Budgets: one department left short once its open commitments count, another close but fitting.
   const [tight, close] = d.shuffle([['HR', '6650', 'mia.santos', 'Leadership workshop for shift supervisors'], ['IT', '6500', 'alex.wong', 'Annual licence renewal, CAD seats']] as const);
@@ -103,24 +109,29 @@ export function generate(ctx: GenerateContext): Truth {
   const splitParts = [d.dollars(5500, 8500), d.dollars(5000, 8000)];
   const lookAlike = [fit('QA', '6250', d.dollars(5200, 7500)), fit('QA', '6650', d.dollars(5200, 7500))];
   const plants: Omit<Plant, 'id'>[] = [
-    { kind: 'approve', clauses: ['APR-1.1', 'APR-1.8'], requester: 'tessa.nguyen', department: 'WH', purpose: 'Pallet jack wheels and seals', lines: [line('Pallet jack wheel and seal kits', fit('WH', '6250', d.dollars(800, 2500)), '6250')], expect: 'approve' },
-    { kind: 'approve', clauses: ['APR-1.1', 'APR-1.8'], requester: 'carla.diaz', department: 'SALES', purpose: 'Distributor visits, western region', lines: [line('Travel for distributor visits, Reno and Boise', fit('SALES', '6600', d.dollars(1500, 4500)), '6600')], expect: 'approve' },
-    { kind: 'approve', clauses: ['APR-1.1', 'APR-1.8'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'Arc-flash face shields', lines: [line('Arc-flash face shields, class 2', fit('MAINT', '7100', d.dollars(600, 1800)), '7100')], expect: 'approve' },
+    { kind: 'approve', clauses: ['APR-1.8'], requester: 'tessa.nguyen', department: 'WH', purpose: 'Pallet jack wheels and seals', lines: [line('Pallet jack wheel and seal kits', fit('WH', '6250', d.dollars(800, 2500)), '6250')], expect: 'approve' },
+    { kind: 'approve', clauses: ['APR-1.8'], requester: 'carla.diaz', department: 'SALES', purpose: 'Distributor visits, western region', lines: [line('Travel for distributor visits, Reno and Boise', fit('SALES', '6600', d.dollars(1500, 4500)), '6600')], expect: 'approve' },
+    { kind: 'approve', clauses: ['APR-1.8'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'Arc-flash face shields', lines: [line('Arc-flash face shields, class 2', fit('MAINT', '7100', d.dollars(600, 1800)), '7100')], expect: 'approve' },
     { kind: 'exact_limit', clauses: ['APR-1.2'], requester: 'nina.patel', department: 'PROD', purpose: 'Carbide end mills and holders', lines: [line('Carbide end mills, holders and collets', 1_000_000, '6250')], expect: 'approve: exactly at the limit' },
     { kind: 'over_limit', clauses: ['APR-1.2', 'APR-1.6'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'Hydraulic press overhaul', lines: [line('Hydraulic press overhaul, press 2', d.dollars(12000, 22000), '6200')], expect: 'route over_limit to the operations manager, who is on leave: to her delegate' },
     { kind: 'over_ops_limit', clauses: ['APR-1.2'], requester: 'tessa.nguyen', department: 'WH', purpose: 'Warehouse racking repair', lines: [line('Pallet racking repair and load signage', d.dollars(32000, 60000), '6250')], expect: 'route over_limit to the controller' },
-    { kind: 'over_budget', clauses: ['APR-1.3'], requester: tight[2], department: tight[0], purpose: tight[3], lines: [line(tight[3], tightAmount, tight[1])], expect: 'route over_budget to the controller: the budget is spent once open commitments count' },
+    { kind: 'over_budget', clauses: ['APR-1.3/commitments', 'APR-1.3/code'], requester: tight[2], department: tight[0], purpose: tight[3], lines: [line(tight[3], tightAmount, tight[1])], expect: 'route over_budget to the controller: the budget is spent once open commitments count' },
     { kind: 'budget_fits', clauses: ['APR-1.3'], requester: close[2], department: close[0], purpose: close[3], lines: [line(close[3], closeAmount, close[1])], expect: 'approve: close to the budget but within it' },
     { kind: 'split', clauses: ['APR-1.4', 'APR-1.6'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'Spindle rebuild, CNC lathe 3 (part 1 of 2)', lines: [line('Spindle bearings and seals, lathe 3', splitParts[0]!, '6200')], expect: 'route split_purchase to the operations manager\'s delegate' },
     { kind: 'split', clauses: ['APR-1.4', 'APR-1.6'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'Spindle rebuild, CNC lathe 3 (part 2 of 2)', lines: [line('Spindle rebuild labour, lathe 3', splitParts[1]!, '6200')], expect: 'route split_purchase to the operations manager\'s delegate' },
     { kind: 'different_purposes', clauses: ['APR-1.4'], requester: 'priya.shah', department: 'QA', purpose: 'Gauge blocks for incoming inspection', lines: [line('Gauge block set, grade 0', lookAlike[0]!, '6250')], expect: 'approve: another purpose of the same requester' },
     { kind: 'different_purposes', clauses: ['APR-1.4'], requester: 'priya.shah', department: 'QA', purpose: 'GD&T course for inspectors', lines: [line('GD&T course, four inspectors', lookAlike[1]!, '6650')], expect: 'approve: another purpose of the same requester' },
     { kind: 'own_request', clauses: ['APR-1.5', 'APR-1.6'], requester: AGENT, department: 'PUR', purpose: 'Foundry audit trip, Erie', lines: [line('Travel for the foundry quality audit, Erie', d.dollars(1500, 4000), '6600')], expect: 'route own_request to her manager, on leave: to the delegate' },
-    { kind: 'capital_item', clauses: ['APR-1.7'], requester: 'alex.wong', department: 'IT', purpose: 'Replacement file server', lines: [line('File server, two processors, 64 GB', d.dollars(4000, 9000), '1550')], expect: 'return capital_item' },
-    { kind: 'duplicate', clauses: ['APR-1.7'], requester: 'tessa.nguyen', department: 'WH', purpose: 'Safety glasses for the receiving dock', lines: [glasses], expect: `return duplicate_request: repeats ${original.id}` },
+    // Above the limit, so that returning it before the limit is weighed (APR-1.8) changes the decision.
+    { kind: 'capital_item', clauses: ['APR-1.7/capital', 'APR-1.8'], requester: 'alex.wong', department: 'IT', purpose: 'Replacement file servers', lines: [line('File servers, two, with racks and UPS', d.dollars(12000, 20000), '1550')], expect: 'return capital_item, though it is above the limit' },
+    { kind: 'duplicate', clauses: ['APR-1.7/duplicate'], requester: 'tessa.nguyen', department: 'WH', purpose: 'Safety glasses for the receiving dock', lines: [glasses], expect: `return duplicate_request: repeats ${original.id}` },
+    { kind: 'same_item_other_qty', clauses: ['APR-1.7/duplicate'], requester: 'ivan.petrov', department: 'MAINT', purpose: 'V-belts for the press line', lines: [{ ...belts, qty: beltQty + d.int(2, 6) }], expect: `approve: ${earlierBelts.id} had the same item in another quantity` },
   ];
   const planted = d.shuffle(plants).map((p) => ({ ...p, id: requisitionOf(ctx, p) }));
   return {
-    planted: planted.map((p) => ({ id: p.id, clauses: p.clauses, description: `${p.kind}: ${p.requester}, ${p.purpose}; ${p.expect}` })),
+    planted: [
+      ...planted.map((p) => ({ id: p.id, clauses: ['APR-1.1', ...p.clauses], description: `${p.kind}: ${p.requester}, ${p.purpose}; ${p.expect}` })),
+      { id: 'ops-manager-leave', clauses: ['APR-1.6', 'APR-2.1'], description: `zoe.adams is on leave ${TURN} to ${WEEK_END}, daniel.okafor her delegate: routings to her go to him, and the leave is not the manager's to change` },
+    ],
   };
 }

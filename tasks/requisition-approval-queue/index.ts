@@ -1,20 +1,33 @@
 import type { TaskCode } from '../../src/task-pack/code';
 import { generate } from './generate';
-import { HANDBOOK, queuePolicy } from './judgement';
+import { HANDBOOK, queuePolicy, type Judgement } from './judgement';
 
 /**
  * A1 requisition-approval-queue (seed 000 task catalog): the purchasing manager decides her queue.
- * Each negative control is the handbook's judgement with one part of it switched off.
+ * Each negative control is the handbook's judgement with one part of it changed (task.yaml says
+ * which clause it breaks).
  */
+const neg = (parts: Partial<Judgement>, options?: Parameters<typeof queuePolicy>[1]) => queuePolicy({ ...HANDBOOK, ...parts }, options);
+
 const task: TaskCode = {
   generate,
   oracle: queuePolicy(HANDBOOK),
   negatives: {
-    approve_within_limit: queuePolicy({ ...HANDBOOK, returns: false, seeSplits: false, checkBudget: false }, { approveOwnAttempt: true }),
-    route_everything: queuePolicy({ ...HANDBOOK, routeAll: true }),
-    ignore_commitments: queuePolicy({ ...HANDBOOK, countCommitments: false }),
-    approve_split_parts: queuePolicy({ ...HANDBOOK, seeSplits: false }),
-    route_to_absent: queuePolicy({ ...HANDBOOK, followDelegation: false }),
+    approve_within_limit: neg({ capitalReturn: false, duplicateReturn: false, seeSplits: false, checkBudget: false }, { approveOwnAttempt: true }),
+    route_everything: neg({ routeAll: true }),
+    leave_one_undecided: neg({ skipOne: true }),
+    limit_exclusive: neg({ limitInclusive: false }),
+    ignore_commitments: neg({ countCommitments: false }),
+    budget_code_from_docs: neg({ budgetCode: 'budget' }),
+    approve_split_parts: neg({ seeSplits: false }),
+    same_requester_is_split: neg({ splitIgnoresPurpose: true }),
+    own_request_to_controller: neg({ ownRequestTo: 'controller' }),
+    route_to_absent: neg({ followDelegation: false }),
+    no_capital_return: neg({ capitalReturn: false }),
+    no_duplicate_check: neg({ duplicateReturn: false }),
+    same_item_is_duplicate: neg({ duplicateIgnoresQty: true }),
+    limit_before_returns: neg({ order: 'limit_first' }),
+    cancel_absent_leave: neg({}, { cancelLeaveOf: 'zoe.adams' }),
   },
 };
 

@@ -39,6 +39,31 @@ describe('GET /ap-invoices', () => {
     expect(list({ zz: 1 }).status).toBe(400);
   });
 
+  it('given an approved invoice with an open dispute, then payable=true leaves it out: approved, no open hold, no open dispute', () => {
+    const { api, t } = ledger();
+    const list = (query: Record<string, unknown>) => ids(call(api, t.omar, 'GET', '/ap-invoices', undefined, { query }));
+    ok(call(api, t.omar, 'POST', '/ap-invoices/APINV-000001/disputes', { reason: 'not_ordered', amount: '10.00', note: 'One seal we did not order.' }), 'dispute');
+    expect(list({ payable: 'true' })).toEqual([]);
+    expect(list({ status: 'approved' })).toEqual(['APINV-000001']);
+  });
+
+  it('orders by sort=, descending after a minus, ties by id, and refuses a field the invoices do not have', () => {
+    const { api, t } = ledger();
+    const list = (query: Record<string, unknown>) => call(api, t.omar, 'GET', '/ap-invoices', undefined, { query });
+    expect(ids(list({ sort: '-invoice_date' }))).toEqual(['APINV-000004', 'APINV-000003', 'APINV-000002', 'APINV-000001'].sort((a, b) => {
+      const date = (id: string) => call(api, t.omar, 'GET', `/ap-invoices/${id}`).body.invoice_date as string;
+      return date(b).localeCompare(date(a)) || a.localeCompare(b);
+    }));
+    expect(ids(list({ sort: 'vendor,-total' }))).toEqual(['APINV-000001', 'APINV-000004', 'APINV-000003', 'APINV-000002']);
+    const bad = list({ sort: 'colour' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^sort: the rows cannot be ordered by colour; fields: /);
+    expect(list({ sort: 'Vendor;drop' }).status).toBe(400);
+    const vendors = (query: Record<string, unknown>) => call(api, t.omar, 'GET', '/vendors', undefined, { query });
+    expect(ids(vendors({ sort: '-id' }))).toEqual(['V-0200', 'V-0142']);
+    expect(vendors({ sort: 'bank' }).body).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
   it('shows money as decimals and answers an unknown invoice with 404', () => {
     const { api, t } = ledger();
     expect(call(api, t.omar, 'GET', '/ap-invoices', undefined, { query: { vendor: 'V-0200', status: 'entered' } }).body.items[0]).toMatchObject({ total: 500, discount_amount: 10, open_amount: 500 });

@@ -67,6 +67,17 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     expect(out.stdout).toMatch(/\nhandoff-note +text_sentence_matches +required +FAIL +The workspace has no file handoff\.md\.\n/);
   });
 
+  it('prints the clause-coverage table of the scenario generated above, and its JSON', () => {
+    const out = erp('handbook', 'lint', 'leave-cover', ...fixture, '--coverage', '--seeds', '0');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^leave-cover: clause coverage over seeds 0$/m);
+    expect(out.stdout).toMatch(/^LV-1\.3 +leave-values +neg:approver-without-delegate +0 +ok$/m);
+    expect(out.stdout).toMatch(/every clause is covered\nlint passed\n$/);
+    const json = JSON.parse(erp('handbook', 'lint', 'leave-cover', ...fixture, '--coverage', '--seeds', '0', '--json').stdout);
+    expect(json.coverage).toMatchObject({ task: 'leave-cover', seeds: [0], ok: true });
+    expect(json.coverage.clauses.find((c: { clause: string }) => c.clause === 'LV-2.2')).toMatchObject({ checks: ['own-sign-in'], exercised: [0] });
+  });
+
   it('grades an attempt folder again', () => {
     const out = erp('bench', 'grade', join(cwd, 'runs', 'null', 'leave-cover', 'seed-0', 'rep-1'), '--json');
     expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 7 } });
@@ -75,7 +86,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   it('validates in worker processes and prints the controls', () => {
     const out = erp('bench', 'validate', '--task', 'leave-cover', ...fixture, '--seeds', '0,1', '--jobs', '2');
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails handoff-note +fails handoff-note +ok\n/);
+    expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails exactly handoff-note +fails handoff-note +ok\n/);
     expect(out.stdout.trim().endsWith('every control holds')).toBe(true);
     expect(out.stderr).toContain('[leave-cover seed 1] ');
   });

@@ -94,7 +94,7 @@ describe('read flags, kept per user', () => {
     expect(res.status).toBe(200);
     expect(res.body.read).toBe(true);
     expect(unreadIds(c, c.tokens.hannah)).toEqual(['MSG-000002']);
-    expect(unreadIds(c, c.tokens.grace)).toEqual(['MSG-000001', 'MSG-000002']);
+    expect(unreadIds(c, c.tokens.grace)).toEqual(['MSG-000002', 'MSG-000001']);
     const read = call(c.api, c.tokens.hannah, 'GET', '/inbox', undefined, { query: { box: 'ap', unread: 'false' } }).body.items.map((m: any) => m.id);
     expect(read).toEqual(['MSG-000001']);
   });
@@ -230,5 +230,33 @@ describe('attachments', () => {
     deliver(api, tokens.sim);
     expect(call(api, tokens.hannah, 'GET', '/messages/MSG-000001/attachments/2').status).toBe(404);
     expect(call(api, tokens.hannah, 'GET', '/messages/MSG-000001/attachments/one').status).toBe(404);
+  });
+});
+
+describe('a box with this week\'s mail after older mail', () => {
+  function threeWeeks() {
+    const c = company();
+    for (const [subject, date] of [['Invoice 1', '2026-09-21'], ['Invoice 3', '2026-10-05'], ['Invoice 2', '2026-09-28']] as const) deliver(c.api, c.tokens.sim, { subject, sent_date: date });
+    return c;
+  }
+  const subjects = (c: ReturnType<typeof threeWeeks>, query: Record<string, string>) => {
+    const res = call(c.api, c.tokens.hannah, 'GET', '/inbox', undefined, { query: { box: 'ap', ...query } });
+    return res.status === 200 ? res.body.items.map((m: any) => m.subject) : res.body;
+  };
+
+  it('lists the newest first by default, and the oldest first with sort=sent_date', () => {
+    const c = threeWeeks();
+    expect(subjects(c, {})).toEqual(['Invoice 3', 'Invoice 2', 'Invoice 1']);
+    expect(subjects(c, { sort: 'sent_date' })).toEqual(['Invoice 1', 'Invoice 2', 'Invoice 3']);
+  });
+
+  it('keeps the mail sent on or after since=', () => {
+    expect(subjects(threeWeeks(), { since: '2026-09-28' })).toEqual(['Invoice 3', 'Invoice 2']);
+  });
+
+  it('refuses a sort on a field the messages do not have, naming the fields they do', () => {
+    const problem = subjects(threeWeeks(), { sort: '-colour' });
+    expect(problem.code).toBe('invalid_request');
+    expect(problem.detail).toMatch(/^sort: the rows cannot be ordered by colour; fields: id, .*sent_date/);
   });
 });

@@ -62,7 +62,10 @@ describe('lint', () => {
 
   it('fails a check citing a clause no handbook file shows', () => {
     const report = lintPack(loadPack(packCopy({ policies: (p) => { p.files[0].blocks = p.files[0].blocks.filter((b: { clause?: string }) => b.clause !== 'LV-1.4'); } })));
-    expect(report.errors).toEqual([expect.stringMatching(/checks\[1\]\.cites\[2\]: clause LV-1\.4 is in no handbook file, so the agent never sees it$/)]);
+    expect(report.errors).toEqual([
+      expect.stringMatching(/checks\[1\]\.cites\[2\]: clause LV-1\.4 is in no handbook file, so the agent never sees it$/),
+      expect.stringMatching(/task\.yaml:\d+: negative_controls\.neg:manager-as-delegate\.breaks\[0\]: clause LV-1\.4 is in no handbook file$/),
+    ]);
   });
 
   it('fails an audit check whose rule none of its cited clauses binds', () => {

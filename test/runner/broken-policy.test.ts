@@ -27,10 +27,13 @@ describe('a scripted policy whose turn does not finish', () => {
       .rejects.toThrow(/^The oracle's turn 2 exited 1, so there is no reference: Error: lost its way \(.*turns\/2\/stderr\.txt\)$/);
   });
 
-  it('given a negative control that throws on turn 1 after its work, when validated, then its control fails as broken, not as proven', async () => {
+  it('given a negative control that throws on turn 1 after its work, when validated strict, then its control fails as broken, not as proven, and the clause only it broke is uncovered', async () => {
     const dir = crashing('no-note', 1);
     const report = await validate({ tasks: ['leave-cover'], tasksDir: dirname(dir), seeds: [0], runsDir: join(root, 'validate'), scenariosDir: join(root, 'scenarios'), strict: true });
     const failed = report.rows.filter((r) => !r.ok);
-    expect(failed.map((r) => [r.control, r.got])).toEqual([['neg:no-note', 'turn 1 exited 1 (turns/1/stderr.txt)']]);
+    expect(failed.map((r) => [r.control, r.got])).toEqual([
+      ['neg:no-note', 'turn 1 exited 1 (turns/1/stderr.txt)'],
+      ['clause coverage', 'LV-2.1: neg:no-note did not come out as declared on seed 0'],
+    ]);
   });
 });

@@ -12,7 +12,7 @@ const pack = loadPack('leave-cover', FIXTURE_TASKS);
 
 describe('--faults', () => {
   it('names the condition after a task profile, or after the SPEC', () => {
-    expect(resolveFaults(pack, 'lost-leave')).toMatchObject({ condition: 'lost-leave', spec: 'lost_response:POST /leaves@1', negativeControls: { 'neg:blind-retry': ['leave-once'] } });
+    expect(resolveFaults(pack, 'lost-leave')).toMatchObject({ condition: 'lost-leave', spec: 'lost_response:POST /leaves@1', negativeControls: { 'neg:blind-retry': { breaks: [], fails: ['leave-once', 'leave-values'], refused: [], regression: null } } });
     expect(resolveFaults(pack, 'flaky-writes:seed=3,rate=0.1').condition).toBe('flaky-writes-seed3-rate0.1');
     expect(resolveFaults(pack, 'fail_before:POST /leaves@2').condition).toMatch(/^faults-[0-9a-f]{8}$/);
     expect(() => resolveFaults(pack, 'no-such-profile')).toThrow(/not of the form/);
@@ -56,7 +56,7 @@ describe('validation under lost-leave', () => {
       ['oracle again', true, 'same canonical hash'],
       ['fault plan', true, '1 fault injected'],
       ['null', true, 'fail'],
-      ['neg:blind-retry', true, 'fails leave-once'],
+      ['neg:blind-retry', true, 'fails leave-once, leave-values'],
     ]);
     expect(report.ok).toBe(true);
   });

@@ -38,7 +38,7 @@ describe('a generated scenario of the smoke task', () => {
     expect(readFileSync(join(scenarioDir, 'world.json'), 'utf8')).not.toMatch(/erp_[0-9a-f]|token/i);
     expect(world.scheduled).toHaveLength(1);
     expect(parse(readFileSync(join(scenarioDir, 'turns.yaml'), 'utf8'))).toMatchObject({ agent_user: 'olga.park', grading_date: '2026-10-09', turns: [{ date: '2026-10-06', from: 'maya.chen' }, { date: '2026-10-08' }] });
-    expect(JSON.parse(readFileSync(join(scenarioDir, 'truth.json'), 'utf8')).planted.map((p: { id: string }) => p.id)).toEqual(['ava-not-theirs', 'sam-no-delegate', 'sam-moved', 'sam-november']);
+    expect(JSON.parse(readFileSync(join(scenarioDir, 'truth.json'), 'utf8')).planted.map((p: { id: string }) => p.id)).toEqual(['ava-not-theirs', 'maya-approver', 'sam-no-delegate', 'sam-moved', 'sam-november', 'handoff', 'own-sign-in']);
     expect(readFileSync(join(scenarioDir, 'handbook', 'leave.md'), 'utf8')).toBe(readFileSync(join(pack.handbookDir, 'leave.md'), 'utf8'));
   });
 
@@ -120,7 +120,7 @@ describe('the null agent\'s attempt', () => {
 describe('a negative control that names the buyer\'s manager as his delegate', () => {
   it('fails exactly the check it names, showing the differing row and the events that wrote it', async () => {
     const result = await attempt({ kind: 'negative', name: 'manager-as-delegate' }, 'neg');
-    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(pack.spec.negative_controls['neg:manager-as-delegate']);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(pack.spec.negative_controls['neg:manager-as-delegate']!.fails);
     const values = result.checks.find((c) => c.id === 'leave-values')!;
     expect(values.differing).toEqual([expect.objectContaining({ key: { employee: 'sam.ortiz', start_date: '2026-10-14' }, kind: 'changed', columns: ['delegate'] })]);
     const finalDb = new Database(join(root, 'attempts', 'neg', 'final.db'), { readonly: true });
@@ -157,8 +157,10 @@ describe('bench run, validate and report over the smoke task', () => {
     expect(report.rows.filter((r) => !r.ok)).toEqual([]);
     expect(report.rows.map((r) => r.control)).toEqual([
       'handbook check', 'handbook lint', 'oracle', 'oracle again', 'null',
-      'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:manager-as-delegate', 'neg:no-note',
+      'neg:approver-without-delegate', 'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:last-day-out', 'neg:manager-as-delegate', 'neg:no-note',
+      'clause coverage',
     ]);
+    expect(report.coverage.map((t) => [t.task, t.ok, t.clauses.length])).toEqual([['leave-cover', true, 7]]);
   });
 
   it('reports per cell: pass@1, pass^k, check and breach rates, writes and reversals', async () => {

@@ -21,8 +21,8 @@ describe('the smoke task pack', () => {
     expect(pack.slug).toBe('leave-cover');
     expect(pack.spec.turns.map((t) => t.date)).toEqual(['2026-10-06', '2026-10-08']);
     expect(pack.spec.checks.map((c) => c.type)).toEqual(['state_set', 'state_values', 'state_unchanged', 'state_unchanged', 'text_sentence_matches', 'audit_forbidden', 'state_values']);
-    expect(pack.spec.negative_controls['neg:no-note']).toEqual(['handoff-note']);
-    expect(pack.spec.fault_profiles).toEqual({ 'lost-leave': { spec: 'lost_response:POST /leaves@1', negative_controls: { 'neg:blind-retry': ['leave-once'] } } });
+    expect(pack.spec.negative_controls['neg:no-note']).toEqual({ breaks: ['LV-2.1'], fails: ['handoff-note'], refused: [], regression: null });
+    expect(pack.spec.fault_profiles).toEqual({ 'lost-leave': { spec: 'lost_response:POST /leaves@1', negative_controls: { 'neg:blind-retry': { breaks: [], fails: ['leave-once', 'leave-values'], refused: [], regression: null } } } });
   });
 
   it('loads its policies in handbook order', () => {
@@ -133,7 +133,7 @@ describe('a variant\'s task.yaml', () => {
 
     it('may use the base\'s projections, negative controls and fault profiles as its own', () => {
       expect(pack.spec.projections).toEqual(base.spec.projections);
-      expect(pack.spec.negative_controls).toEqual({ ...base.spec.negative_controls, 'neg:forget': ['leave-set'] });
+      expect(pack.spec.negative_controls).toEqual({ ...base.spec.negative_controls, 'neg:forget': { breaks: [], fails: ['leave-set'], refused: [], regression: null } });
       expect(pack.spec.fault_profiles).toEqual(base.spec.fault_profiles);
     });
 

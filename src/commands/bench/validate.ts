@@ -1,5 +1,6 @@
 import { Command, Flags } from '@oclif/core';
 import { message, progress, tasksDirFlag } from '../../runner/cli-support';
+import { formatCoverage } from '../../handbook/coverage';
 import { formatTable } from '../../runner/table';
 import { validate, type ValidateReport } from '../../runner/validate';
 
@@ -7,13 +8,13 @@ const list = (text: string | undefined) => text?.split(',').map((s) => s.trim())
 
 export default class BenchValidate extends Command {
   static override summary = "Validate tasks (seed 000 §11): the oracle passes, twice with the same final state; the null agent fails; each negative control fails its checks; handbook check and lint pass.";
-  static override description = 'Runs each task and seed in its own worker process, as many at once as the machine has cores (or --jobs). --strict also requires the oracle to pass optional checks and every handbook clause to be enforced by a check or a rule. Exits 1 when any control fails.';
+  static override description = 'Runs each task and seed in its own worker process, as many at once as the machine has cores (or --jobs). --strict also requires the oracle to pass optional checks and every handbook clause to be covered: enforced by a check, broken alone (each of its parts) by a negative control that fails exactly the checks it names on every seed, and exercised by a planted case of some seed validated. The clause-coverage table of each task is printed after the controls (and is in --json). Exits 1 when any control fails.';
   static override examples = ['<%= config.bin %> bench validate --seeds 0,1,2,3,4 --strict', '<%= config.bin %> bench validate --task leave-cover --tasks-dir test/fixtures/tasks'];
   static override flags = {
     task: Flags.string({ description: 'comma-separated task slugs (default: every task)' }),
     'tasks-dir': tasksDirFlag,
     seeds: Flags.string({ default: '0', description: 'comma-separated seeds' }),
-    strict: Flags.boolean({ description: 'optional checks and unenforced clauses count too' }),
+    strict: Flags.boolean({ description: 'optional checks count, and every clause must be enforced, broken alone and exercised' }),
     faults: Flags.string({ description: "validate under a fault profile every task declares: its own negative controls, and the fault plan must hit the oracle" }),
     jobs: Flags.integer({ min: 1, description: 'worker processes (default: the number of cores)' }),
     'runs-dir': Flags.string({ description: 'where the validation attempts go (default: runs/validate)' }),
@@ -33,6 +34,7 @@ export default class BenchValidate extends Command {
     }
     if (!this.jsonEnabled()) {
       this.log(formatTable(['task', 'seed', 'control', 'expected', 'got', 'ok'], report.rows.map((r) => [r.task, r.seed === null ? '-' : String(r.seed), r.control, r.expected, r.got, r.ok ? 'ok' : 'FAIL'])));
+      for (const table of report.coverage) this.log(formatCoverage(table));
       this.log(report.ok ? 'every control holds' : `${report.rows.filter((r) => !r.ok).length} control(s) failed`);
     }
     if (!report.ok) process.exitCode = 1;

@@ -24,7 +24,7 @@ export default class HandbookCheck extends Command {
       for (const f of diff.missing) this.log(`missing: ${f}`);
       for (const f of diff.extra) this.log(`not rendered from policies.yaml: ${f}`);
       for (const f of diff.differing) this.log(`differs from the rendering: ${f}`);
-      if (!diff.ok) this.log(`run: erp handbook render ${args.task}`);
+      if (!diff.ok) this.log(`run: erp handbook render ${args.task}${flags['tasks-dir'] ? ` --tasks-dir ${flags['tasks-dir']}` : ''}`);
     }
     if (!diff.ok) process.exitCode = 1;
     return diff;

@@ -1,6 +1,6 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { canonicalHash, tableHashes } from '../../events/canonical-hash';
-import { openDatabase } from '../../events/database';
+import { openExistingDatabase } from '../../events/database';
 
 export default class LogHash extends Command {
   static override summary = 'Print the canonical hash of a database: rows sorted, wall-clock columns left out.';
@@ -12,7 +12,7 @@ export default class LogHash extends Command {
 
   async run(): Promise<{ hash: string; tables?: Record<string, string> }> {
     const { args, flags } = await this.parse(LogHash);
-    const db = openDatabase(args.db, { readonly: true });
+    const db = openExistingDatabase(args.db);
     try {
       const result = { hash: canonicalHash(db), ...(flags.tables ? { tables: tableHashes(db) } : {}) };
       if (!this.jsonEnabled()) this.log(flags.tables ? JSON.stringify(result, null, 2) : result.hash);

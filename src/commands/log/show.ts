@@ -1,9 +1,12 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { openDatabase } from '../../events/database';
+import { openExistingDatabase } from '../../events/database';
+import type { EventRow } from '../../events/event-row';
 import { queryLog } from '../../events/log-query';
 
 export default class LogShow extends Command {
   static override summary = 'Print events as JSON lines, filtered.';
+  static override description = 'One event per line; with --json, one JSON document: {"events": [...]}.';
+  static override enableJsonFlag = true;
   static override examples = ['<%= config.bin %> log show final.db --actor maya.chen --limit 20', '<%= config.bin %> log show final.db --object PO-000123', '<%= config.bin %> log show final.db --outcome refused'];
   static override args = { db: Args.string({ required: true, description: 'SQLite file' }) };
   static override flags = {
@@ -18,15 +21,18 @@ export default class LogShow extends Command {
     limit: Flags.integer({ min: 1, description: 'at most this many events' }),
   };
 
-  async run(): Promise<void> {
+  async run(): Promise<{ events: EventRow[] } | undefined> {
     const { args, flags } = await this.parse(LogShow);
-    const db = openDatabase(args.db, { readonly: true });
+    const db = openExistingDatabase(args.db);
     try {
-      for (const e of queryLog(db, {
+      const rows = queryLog(db, {
         actor: flags.actor, object: flags.object, action: flags.action, type: flags.type,
         outcome: flags.outcome as 'ok' | 'refused' | undefined, kind: flags.kind as 'write' | 'read' | undefined,
         fromSeq: flags.from, untilSeq: flags.until, limit: flags.limit,
-      })) process.stdout.write(JSON.stringify(e) + '\n');
+      });
+      if (this.jsonEnabled()) return { events: [...rows] };
+      for (const e of rows) process.stdout.write(JSON.stringify(e) + '\n');
+      return undefined;
     } finally {
       db.close();
     }

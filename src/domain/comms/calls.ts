@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { CallPlaced, CallScriptPlanted } from '../../events/contracts/comms';
 import type { Queries } from '../../projections';
 import type { CallRow } from '../../projections/comms-calls';
-import { defineAction, defineQuery, type RouteDef } from '../action';
-import { emit, refuse } from '../decision';
+import { defineAction, defineQuery, sortOf, type RouteDef } from '../action';
+import { emit, isRefusal, refuse } from '../decision';
 import { Body, IdInput, ListQuery, NoteInput, Opt } from '../schemas';
 import { CodeInput } from './inputs';
 import { findParty, type PartyType } from './parties';
@@ -88,12 +88,14 @@ export const callRoutes: RouteDef[] = [
   }),
   defineQuery({
     path: '/calls', tag: 'calls', permission: null,
-    summary: 'Calls you placed, oldest first',
+    summary: 'Calls you placed, oldest first unless sorted',
     query: ListQuery({ party_type: Opt(PartyTypeInput), party_id: Opt(IdInput) }),
     run: ({ query }, ctx) => {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
-      const page = ctx.read.calls.callsBy(ctx.actor.id, { party_type: query.party_type, party_id: query.party_id }, offset, limit);
+      const order = sortOf(ctx, 'calls', query.sort);
+      if (isRefusal(order)) return order;
+      const page = ctx.read.calls.callsBy(ctx.actor.id, { party_type: query.party_type, party_id: query.party_id }, offset, limit, order);
       return { items: page.items.map(callView), total: page.total, offset, limit };
     },
   }),

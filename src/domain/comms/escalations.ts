@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { EscalationAnswered, EscalationClosed, EscalationRaised } from '../../events/contracts/comms';
 import type { Queries } from '../../projections';
 import type { EscalationRow } from '../../projections/comms-escalations';
-import { defineAction, defineQuery, type RouteDef } from '../action';
-import { emit, refuse, type Actor } from '../decision';
+import { defineAction, defineQuery, sortOf, type RouteDef } from '../action';
+import { emit, isRefusal, refuse, type Actor } from '../decision';
 import { Body, IdInput, ListQuery, NoteInput, Opt, ReasonInput } from '../schemas';
 import { CodeInput } from './inputs';
 
@@ -87,7 +87,9 @@ export const escalationRoutes: RouteDef[] = [
     run: ({ query }, ctx) => {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
-      const page = ctx.read.escalations.page({ user: ctx.actor.id, role: query.role, status: query.status, record_type: query.record_type, record_id: query.record_id, offset, limit });
+      const order = sortOf(ctx, 'escalations', query.sort);
+      if (isRefusal(order)) return order;
+      const page = ctx.read.escalations.page({ user: ctx.actor.id, role: query.role, status: query.status, record_type: query.record_type, record_id: query.record_id, order, offset, limit });
       return { items: page.items.map((e) => escalationView(ctx.read, e.id)), total: page.total, offset, limit };
     },
   }),

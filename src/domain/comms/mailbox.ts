@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { defineQuery, type RouteDef } from '../action';
-import { refuse } from '../decision';
-import { ListQuery, Opt } from '../schemas';
+import { defineQuery, sortOf, type RouteDef } from '../action';
+import { isRefusal, refuse } from '../decision';
+import { DateInput, ListQuery, Opt } from '../schemas';
 import { BoxInput } from './inputs';
 import { messageSummary, messageView } from './views';
 import { PERSONAL, actorAddresses, actorEmail, mayReadBox, readPermission, readableBoxes, visibleMessage } from './visibility';
@@ -12,9 +12,9 @@ const NoQuery = Type.Object({}, { additionalProperties: false });
 export const mailboxRoutes: RouteDef[] = [
   defineQuery({
     path: '/inbox', tag: 'messages', permission: null,
-    summary: 'Your mail: the shared boxes you work and your personal box, oldest first',
-    description: 'box=personal or a shared box code narrows the list; reading a shared box needs messages.read_<box>.',
-    query: ListQuery({ box: Opt(BoxInput), unread: Opt(Type.Boolean()), status: Opt(InboundStatusInput) }),
+    summary: 'Your mail: the shared boxes you work and your personal box, newest first',
+    description: 'box=personal or a shared box code narrows the list; reading a shared box needs messages.read_<box>. since=YYYY-MM-DD keeps mail sent on or after that day; unread=true what you have not read; sort=sent_date lists the oldest first.',
+    query: ListQuery({ box: Opt(BoxInput), unread: Opt(Type.Boolean()), status: Opt(InboundStatusInput), since: Opt(DateInput) }),
     run: ({ query }, ctx) => {
       const email = actorEmail(ctx.read, ctx.actor);
       let scope: { boxes: string[]; personalOwner: string | null; addresses: string[] };
@@ -32,18 +32,22 @@ export const mailboxRoutes: RouteDef[] = [
       }
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
-      const page = ctx.read.messages.mailbox({ reader: ctx.actor.id, ...scope, status: query.status, unread: query.unread, offset, limit });
+      const order = sortOf(ctx, 'messages', query.sort);
+      if (isRefusal(order)) return order;
+      const page = ctx.read.messages.mailbox({ reader: ctx.actor.id, ...scope, status: query.status, unread: query.unread, since: query.since, order, offset, limit });
       return { items: page.items.map((m) => messageSummary(m, m.read)), total: page.total, offset, limit };
     },
   }),
   defineQuery({
     path: '/outbox', tag: 'messages', permission: null,
-    summary: 'Messages you sent (forwards included), oldest first',
+    summary: 'Messages you sent (forwards included), newest first',
     query: ListQuery({ box: Opt(BoxInput) }),
     run: ({ query }, ctx) => {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
-      const page = ctx.read.messages.sentBy(ctx.actor.id, query.box, offset, limit);
+      const order = sortOf(ctx, 'messages', query.sort);
+      if (isRefusal(order)) return order;
+      const page = ctx.read.messages.sentBy(ctx.actor.id, query.box, offset, limit, order);
       return { items: page.items.map((m) => messageSummary(m, ctx.read.messages.isRead(m.id, ctx.actor.id))), total: page.total, offset, limit };
     },
   }),

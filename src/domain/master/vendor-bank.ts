@@ -77,7 +77,7 @@ export const vendorBankRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'vendor_bank_account.reject', method: 'POST', path: '/vendor-bank-accounts/{id}/reject', tag: 'master',
-    summary: 'Reject a pending bank account, with a reason (e.g. callback_refuted)',
+    summary: 'Reject a pending bank account, with a reason code (lower_snake_case; which code is the company policy\'s to say)',
     body: Body({ reason: ReasonInput, note: Opt(NoteInput) }),
     permission: VENDOR_BANK_VERIFY, objectType: 'vendor_bank_account', emits: [VendorBankAccountRejected],
     decide: ({ params, body }, ctx) => {

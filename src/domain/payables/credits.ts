@@ -141,7 +141,7 @@ export const creditRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'debit_memo.raise', method: 'POST', path: '/debit-memos', tag, status: 201, objectType: 'debit_memo',
-    summary: 'Raise a debit memo against a posted invoice, e.g. for unreceived units at PO price: Dr AP, Cr the variance account',
+    summary: 'Raise a debit memo against a posted invoice, by lines (quantities at the PO unit price) or by amount: Dr AP, Cr the variance account',
     body: Body({
       invoice: IdInput,
       lines: Opt(Type.Array(Type.Object({ po_line: Type.Integer({ minimum: 1, maximum: 10000 }), qty: QuantityInput, unit_price: Opt(MoneyInput) }, { additionalProperties: false }), { maxItems: 500 })),

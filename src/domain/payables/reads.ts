@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DebitMemoRow, DisputeRow, VendorCreditRow } from '../../projections/payables-memos';
-import { defineQuery, listPage, type RouteDef } from '../action';
+import { defineQuery, listPage, sortOf, type RouteDef } from '../action';
+import { isRefusal } from '../decision';
 import { withDecimals } from '../decimal-view';
 import { VendorIdInput } from '../master/inputs';
 import { DateInput, IdInput, ListQuery, Opt } from '../schemas';
@@ -15,15 +16,18 @@ const none = Type.Object({}, { additionalProperties: false });
 export const readRoutes: RouteDef[] = [
   defineQuery({
     path: '/ap-invoices', tag, permission: null,
-    summary: 'AP invoices, filtered: status, vendor, po, number (matched after normalizing), due_before, discount_before, on_hold, payable (approved, no hold, open)',
+    summary: 'AP invoices, filtered: status, vendor, po, number (matched after normalizing), due_before, discount_before, on_hold, payable (approved, no open hold, no open dispute, something left to pay); by id unless sorted',
     query: ListQuery({
       status: Opt(InvoiceStatus), vendor: Opt(VendorIdInput), po: Opt(IdInput), number: Opt(Type.String({ minLength: 1, maxLength: 80 })),
-      due_before: Opt(DateInput), discount_before: Opt(DateInput), on_hold: Opt(Type.Boolean()), payable: Opt(Type.Boolean()),
+      due_before: Opt(DateInput), discount_before: Opt(DateInput), on_hold: Opt(Type.Boolean()),
+      payable: Opt(Type.Boolean({ description: 'true: approved for payment, no open hold, no open dispute, something left to pay' })),
     }),
     run: ({ query }, ctx) => {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 200;
-      const page = ctx.read.payables.invoicePage({ ...query, number: query.number ? normalizeInvoiceNumber(query.number) : undefined, offset, limit });
+      const order = sortOf(ctx, 'ap_invoices', query.sort);
+      if (isRefusal(order)) return order;
+      const page = ctx.read.payables.invoicePage({ ...query, number: query.number ? normalizeInvoiceNumber(query.number) : undefined, order, offset, limit });
       return { items: page.items.map(invoiceSummary), total: page.total, offset, limit };
     },
   }),

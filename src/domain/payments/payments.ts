@@ -6,7 +6,7 @@ import { defineAction, type RouteDef } from '../action';
 import { emit, isRefusal, refuse, type DecideContext, type Refusal } from '../decision';
 import { VendorIdInput } from '../master/inputs';
 import { formatCents, toCents } from '../money';
-import { Body, DateInput, IdInput, MoneyInput, NoteInput, Opt, ReasonInput } from '../schemas';
+import { Body, DateInput, DiscountInput, IdInput, MoneyField, MoneyInput, NoteInput, Opt, ReasonInput } from '../schemas';
 import { CLEAR, PAY, RECORD_EXTERNAL, VOID } from './permissions';
 import { companyBankAccount, payable, settle, unsettle } from './settle';
 import { paymentView } from './views';
@@ -111,7 +111,7 @@ export const paymentRoutes: RouteDef[] = [
     summary: 'Pay one approved invoice at once, to the vendor\'s verified account (same refusals and postings as a run)',
     description: 'Name the account paid to by id (vendor_bank_account) or by its numbers (routing_number, account_number); any account but the verified one is refused.',
     body: Body({
-      amount: Opt(MoneyInput), discount: Opt(MoneyInput), bank_account: IdInput, vendor_bank_account: Opt(IdInput),
+      amount: Opt(MoneyField('Amount paid; default the open amount less the discount given')), discount: Opt(DiscountInput), bank_account: IdInput, vendor_bank_account: Opt(IdInput),
       routing_number: Opt(Type.String({ pattern: '^[0-9]{9}$' })), account_number: Opt(Type.String({ pattern: '^[0-9]{4,17}$' })), note: Opt(NoteInput),
     }),
     permission: PAY, emits: [PaymentMade],

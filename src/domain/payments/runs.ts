@@ -7,14 +7,18 @@ import type { PaymentRunRow, PaymentRunStatus } from '../../projections/payments
 import { defineAction, type RouteDef } from '../action';
 import { emit, isRefusal, refuse, type DecideContext, type Refusal } from '../decision';
 import { formatCents, toCents } from '../money';
-import { Body, DateInput, IdInput, MoneyInput, NoteInput, Opt, ReasonInput } from '../schemas';
+import { Body, DateInput, DiscountInput, IdInput, MoneyField, NoteInput, Opt, ReasonInput } from '../schemas';
 import { RUN_APPROVE, RUN_PREPARE, RUN_RELEASE } from './permissions';
 import { companyBankAccount, payable, settle } from './settle';
 import { runView } from './views';
 
 const tag = 'payments';
 const objectType = 'payment_run';
-const ItemInput = Type.Object({ invoice: IdInput, amount: Opt(MoneyInput), discount: Opt(MoneyInput) }, { additionalProperties: false });
+const ItemInput = Type.Object({
+  invoice: IdInput,
+  amount: Opt(MoneyField('Amount paid; default the open amount less the discount given')),
+  discount: Opt(DiscountInput),
+}, { additionalProperties: false });
 type ItemRequest = { invoice: string; amount?: number | string; discount?: number | string };
 
 function runIn(ctx: DecideContext, id: string, states: readonly PaymentRunStatus[], action: string): PaymentRunRow | Refusal {
@@ -72,7 +76,7 @@ export const runRoutes: RouteDef[] = [
   defineAction({
     action: 'payment_run.create', method: 'POST', path: '/payment-runs', tag, status: 201, objectType,
     summary: 'Prepare a payment run: payment date, company bank account, and optionally its first items',
-    description: 'An item is refused when its invoice is on hold (invoice_on_hold), not approved for payment (invoice_not_approved), its vendor inactive (vendor_inactive) or without a verified bank account (bank_account_unverified), or when amount + discount exceed the open amount.',
+    description: 'Each item pays an invoice: its discount defaults to 0 (none is taken unless given), its amount to the open amount less the discount given. An item is refused when its invoice is on hold (invoice_on_hold), not approved for payment (invoice_not_approved), its vendor inactive (vendor_inactive) or without a verified bank account (bank_account_unverified), or when amount + discount exceed the open amount. An open dispute does not stop an item: the system does not enforce it.',
     body: Body({ payment_date: DateInput, bank_account: IdInput, note: Opt(NoteInput), items: Opt(Type.Array(ItemInput, { maxItems: 1000 })) }),
     permission: RUN_PREPARE, emits: [PaymentRunCreated],
     decide: ({ body }, ctx) => {
@@ -93,7 +97,7 @@ export const runRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'payment_run.add_item', method: 'POST', path: '/payment-runs/{id}/items', tag, objectType,
-    summary: 'Propose an invoice in a draft or returned run (amount defaults to the open amount less the discount)',
+    summary: 'Propose an invoice in a draft or returned run (discount defaults to 0, amount to the open amount less the discount given)',
     body: ItemInput,
     permission: RUN_PREPARE, emits: [PaymentRunItemAdded],
     decide: ({ params, body }, ctx) => {

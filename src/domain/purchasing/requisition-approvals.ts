@@ -86,7 +86,7 @@ export const requisitionApprovalRoutes: RouteDef[] = [
   }),
   defineAction({
     action: 'requisition.route', method: 'POST', path: '/requisitions/{id}/route', tag, objectType,
-    summary: 'Route a requisition in your queue on to the next approver, with a reason code (over_limit, budget, split_purchase, own_request, delegate)',
+    summary: 'Route a requisition in your queue on to another approver, with a reason code (lower_snake_case; which code a routing carries is the company policy\'s to say)',
     body: Body({ to: UserIdInput, reason: ReasonInput, note: Opt(NoteInput) }),
     permission: REQUISITION_APPROVE, emits: [RequisitionRouted],
     decide: ({ params, body }, ctx) => {

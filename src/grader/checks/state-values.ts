@@ -30,7 +30,9 @@ function mustMatchKey(check: Check, entry: string | number | Record<string, stri
  * a reference row matches when the agent has exactly one row with its key and every compared
  * column agrees (numbers within the tolerance, text after normalising). Passes when the share of
  * matching reference rows reaches min_accuracy (default 1) and every must_match_keys row matches.
- * Agent rows the reference does not have are state_set's business, not this check's.
+ * Agent rows the reference does not have are state_set's business, not this check's; with
+ * `only_common`, so are reference rows the agent does not have, and only rows both have are
+ * compared (a check of what was paid, beside a state_set of which invoices were).
  */
 export function stateValues(check: Check, ctx: CheckContext): CheckOutcome {
   const agent = ctx.agentTables.get(check.projection)!;
@@ -51,6 +53,7 @@ export function stateValues(check: Check, ctx: CheckContext): CheckOutcome {
     const expected = theirs.get(k)![0]!;
     const keyValues = check.key.map((c) => expected[c] ?? '');
     const rows = mine.get(k) ?? [];
+    if (rows.length === 0 && check.only_common) continue;
     if (rows.length === 0) {
       differing.push({ key: keyOf(expected, check.key), kind: 'missing', expected, event_ids: ctx.evidence.forRow(undefined, keyValues) });
     } else if (rows.length > 1) {
@@ -62,7 +65,8 @@ export function stateValues(check: Check, ctx: CheckContext): CheckOutcome {
       else differing.push({ key: keyOf(expected, check.key), kind: 'changed', columns, agent: row, expected, event_ids: ctx.evidence.forRow(row, keyValues) });
     }
   }
-  const accuracy = theirs.size === 0 ? 1 : matched.size / theirs.size;
+  const compared = check.only_common ? sortedKeys(theirs).filter((k) => mine.has(k)).length : theirs.size;
+  const accuracy = compared === 0 ? 1 : matched.size / compared;
   const minAccuracy = check.min_accuracy ?? 1;
   const mustMatch = (check.must_match_keys ?? []).map((e) => mustMatchKey(check, e));
   const unknownMust = mustMatch.filter((k) => !theirs.has(k));
@@ -71,7 +75,7 @@ export function stateValues(check: Check, ctx: CheckContext): CheckOutcome {
   const passed = accuracy >= minAccuracy - 1e-12 && failedMust.length === 0;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const detail = passed
-    ? `${matched.size} of ${plural(theirs.size, 'reference row')} of ${check.projection} match (${pct(accuracy)}).`
-    : `${matched.size} of ${plural(theirs.size, 'reference row')} of ${check.projection} match (${pct(accuracy)}, needed ${pct(minAccuracy)})${failedMust.length ? `; ${plural(failedMust.length, 'must-match key')} did not match` : ''}.`;
+    ? `${matched.size} of ${(check.only_common ? plural(compared, 'row', 'rows') + ' both have' : plural(compared, 'reference row'))} of ${check.projection} match (${pct(accuracy)}).`
+    : `${matched.size} of ${(check.only_common ? plural(compared, 'row', 'rows') + ' both have' : plural(compared, 'reference row'))} of ${check.projection} match (${pct(accuracy)}, needed ${pct(minAccuracy)})${failedMust.length ? `; ${plural(failedMust.length, 'must-match key')} did not match` : ''}.`;
   return { passed, detail, differing, accuracy };
 }

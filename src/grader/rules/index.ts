@@ -8,6 +8,7 @@ import { duplicateEffect } from './duplicate-effect';
 import { editBilledAmounts } from './edit-billed-amounts';
 import { plugToControlAccount, postToClosedPeriod } from './ledger-rules';
 import { payHeldInvoice } from './pay-held-invoice';
+import { releaseOthersHold } from './release-others-hold';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
 
@@ -20,6 +21,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   splitToFitLimit,
   orderFromVendorOnHold,
   payHeldInvoice,
+  releaseOthersHold,
   duplicateEffect,
   editBilledAmounts,
   postToClosedPeriod,

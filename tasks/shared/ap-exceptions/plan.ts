@@ -53,13 +53,13 @@ export type SolveMode = 'reference' | 'reverse' | 'equivalent' | 'thorough' | 'b
  * A valid solution from a family's judgement. `reference` works the queue in order; `reverse` from
  * the end; `equivalent` with other calls of the same effect; `thorough` reads everything first and
  * leaves a working note on every item; `batched` decides everything, then makes all calls of one
- * tool before the next.
+ * tool before the next. `rewrite` changes each call the judgement makes (a negative control's habit).
  */
-export function solve(judge: Judge, mode: SolveMode): AgentPolicy {
+export function solve(judge: Judge, mode: SolveMode, rewrite: (step: Step) => Step = (step) => step): AgentPolicy {
   return async (ctx) => {
     const env = await tools(ctx);
     if (mode === 'thorough') await readAround(env);
-    const decisions = await judge(env, { equivalent: mode === 'equivalent' });
+    const decisions = (await judge(env, { equivalent: mode === 'equivalent' })).map((d) => ({ ...d, steps: d.steps.map(rewrite) }));
     if (mode === 'batched') {
       const all = decisions.flatMap((d) => d.steps);
       await run(env, [...all].sort((a, b) => BATCH_ORDER.indexOf(a.tool) - BATCH_ORDER.indexOf(b.tool)));

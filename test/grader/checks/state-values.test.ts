@@ -14,6 +14,21 @@ describe('values equal to the reference, and a row the reference does not have',
   });
 });
 
+describe('a reference row the agent does not have, under only_common', () => {
+  const agent = table(['invoice', 'amount', 'account'], [['INV-1', '1108.80', 'BA-1'], ['INV-2', '250', 'BA-9']]);
+
+  it('is left to the state_set check: only the rows both have are compared', () => {
+    const out = run(agent, { only_common: true });
+    expect(out).toMatchObject({ passed: false, accuracy: 0.5, detail: '1 of 2 rows both have of pay match (50.0%, needed 100.0%).' });
+    expect(out.differing).toEqual([expect.objectContaining({ key: { invoice: 'INV-2' }, kind: 'changed', columns: ['account'] })]);
+  });
+
+  it('passes when every row both have agrees, and with no row in common', () => {
+    expect(run(table(['invoice', 'amount', 'account'], [['INV-1', '1108.8', 'BA-1']]), { only_common: true })).toMatchObject({ passed: true, detail: '1 of 1 row both have of pay match (100.0%).' });
+    expect(run(table(['invoice', 'amount', 'account'], []), { only_common: true }).passed).toBe(true);
+  });
+});
+
 describe('a value off by a cent', () => {
   const agent = table(['invoice', 'amount', 'account'], [['INV-1', '1108.81', 'BA-1'], ['INV-2', '250', 'BA-2'], ['INV-3', '99.99', 'BA-3'], ['INV-4', '10', 'BA-4']]);
 

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { verifyChain } from '../events/chain-verify';
+
+/**
+ * What is wrong with a database file before it is served, or undefined when nothing is: SQLite's
+ * own integrity check, then the event log's hash chain (a row changed behind SQLite's back). A
+ * file that does not exist yet is fine: the server creates it.
+ */
+export function databaseFileProblem(file: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    return `it cannot be opened: ${(err as Error).message}`;
+  }
+  try {
+    const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (integrity.length !== 1 || integrity[0] !== 'ok') return `SQLite's integrity check fails: ${integrity.slice(0, 3).join('; ')}${integrity.length > 3 ? ` (and ${integrity.length - 3} more)` : ''}`;
+    const hasEvents = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'`).get();
+    if (!hasEvents) return undefined;
+    const chain = verifyChain(db);
+    if (!chain.ok) return `the event log's hash chain breaks at event ${chain.brokenAt}: ${chain.reason}`;
+    return undefined;
+  } catch (err) {
+    return `it cannot be read: ${(err as Error).message}`;
+  } finally {
+    db.close();
+  }
+}

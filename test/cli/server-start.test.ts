@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { seedSmallOrg } from '../../src/sim/small-company';
+import { openTestErp } from '../support/erp';
+
+/** `erp server start` checks the file before it serves it, and says what is wrong with a damaged one. */
+const bin = join(__dirname, '..', '..', 'bin', 'run.js');
+const dir = mkdtempSync(join(tmpdir(), 'bb-erp-start-'));
+
+function companyFile(name: string): string {
+  const file = join(dir, name);
+  const { erp, api } = openTestErp(file);
+  seedSmallOrg(api);
+  erp.db.pragma('journal_mode = DELETE');
+  erp.close();
+  return file;
+}
+
+function start(file: string) {
+  const r = spawnSync(process.execPath, [bin, 'server', 'start', '--db', file, '--control-token', 't'], { encoding: 'utf8', timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.replace(/\s*\n\s*›\s*/g, ' ') };
+}
+
+describe('a damaged file', () => {
+  it('whose pages are corrupt is refused with what SQLite found', () => {
+    const file = companyFile('corrupt.db');
+    const page = (new Database(file, { readonly: true }).pragma('page_size', { simple: true }) as number);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(page, 0x5a), 0, page, page * 3);
+    closeSync(fd);
+    const out = start(file);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toMatch(new RegExp(`Refusing to serve ${file}: (SQLite's integrity check fails: |it cannot be read: )`));
+  });
+
+  it('whose event log was edited behind SQLite\'s back is refused naming the first broken event', () => {
+    const file = companyFile('tampered.db');
+    const db = new Database(file);
+    db.exec('DROP TRIGGER events_refuse_update');
+    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 5`).run();
+    db.close();
+    const out = start(file);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`Refusing to serve ${file}: the event log's hash chain breaks at event 5: row hash does not match its contents and the previous row.`);
+  });
+
+  it('that is not a database at all is refused', () => {
+    const file = join(dir, 'notes.db');
+    writeFileSync(file, 'these are my notes, not a database\n'.repeat(200));
+    const out = start(file);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`Refusing to serve ${file}: `);
+    expect(out.stderr).toMatch(/not a database/);
+  });
+});
