@@ -10,7 +10,10 @@ import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
 import { payablesRoutes } from '../domain/payables';
 import { paymentsRoutes } from '../domain/payments';
+import { receivablesRoutes } from '../domain/receivables';
 import { reportRoutes } from '../domain/reports';
+import { salesRoutes } from '../domain/sales';
+import { CREDIT_HOLD_RELEASE, PRICING_HOLD_RELEASE } from '../domain/sales/permissions';
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
@@ -29,6 +32,8 @@ export function allRoutes(): RouteDef[] {
     ...inventoryRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
+    ...salesRoutes,
+    ...receivablesRoutes,
     ...reportRoutes(),
     ...infoflowRoutes,
     ...workQueueRoutes,
@@ -37,11 +42,11 @@ export function allRoutes(): RouteDef[] {
 
 /**
  * Every permission a role can grant: those the routes require, and those that widen what a
- * reader sees (the audit trail of others, full bank numbers). Shared message boxes add
+ * reader sees (the audit trail of others, full bank numbers) or which holds one may release. Shared message boxes add
  * `messages.read_<box>` for the boxes a company defines.
  */
 export function knownPermissions(boxes: readonly string[] = []): string[] {
-  const out = new Set<string>([AUDIT_READ, BANK_READ_FULL, ...boxes.map((b) => `messages.read_${b}`)]);
+  const out = new Set<string>([AUDIT_READ, BANK_READ_FULL, PRICING_HOLD_RELEASE, CREDIT_HOLD_RELEASE, ...boxes.map((b) => `messages.read_${b}`)]);
   for (const r of allRoutes()) if (r.permission) out.add(r.permission);
   return [...out].sort();
 }

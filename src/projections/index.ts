@@ -20,6 +20,13 @@ import { payments } from './payments';
 import { purchaseOrders } from './purchasing-orders';
 import { requisitions } from './purchasing-requisitions';
 import { receiving } from './receiving';
+import { arCash } from './receivables-cash';
+import { arCollections } from './receivables-collections';
+import { arInvoices } from './receivables-invoices';
+import { salesOrders } from './sales-orders';
+import { salesPricing } from './sales-pricing';
+import { salesQuotes } from './sales-quotes';
+import { salesShipments } from './sales-shipments';
 import { ReadModelRegistry } from './registry';
 import type { TableAccess } from './table-access';
 import { workQueue } from './work-queue';
@@ -51,6 +58,13 @@ export const readModels = {
   payables: apInvoices,
   apMemos,
   payments,
+  salesPricing,
+  quotes: salesQuotes,
+  sales: salesOrders,
+  shipments: salesShipments,
+  receivables: arInvoices,
+  arCash,
+  collections: arCollections,
   workQueue,
 } as const;
 

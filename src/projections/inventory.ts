@@ -158,10 +158,10 @@ function inventoryQueries(t: TableAccess) {
     issue: (id: string) => t.get('inventory_issues', id),
     adjustment: (id: string) => t.get('adjustments', id),
     transfer: (id: string) => t.get('transfers', id),
-    /** Quantity and value issued per item and month between two dates (inclusive), for usage averages. */
+    /** Quantity and value used per item and month between two dates (inclusive): issued, and shipped to customers net of returns. */
     issuesByMonth(from: string, to: string, item?: string): { item: string; month: string; qty: number; value: number }[] {
       const params: unknown[] = [from, to];
-      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions WHERE type = 'issue' AND date >= ? AND date <= ?`;
+      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions WHERE type IN ('issue', 'shipment', 'customer_return') AND date >= ? AND date <= ?`;
       if (item) {
         sql += ' AND item = ?';
         params.push(item);

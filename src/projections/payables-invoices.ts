@@ -6,7 +6,8 @@ import {
 import type { Journal } from '../events/contracts/ledger';
 import type { EventRow } from '../events/event-row';
 import { statusChange, type StatusChange } from './history';
-import { journalOf, UnpostableJournal, type AccountRow } from './ledger';
+import { journalOf, UnpostableJournal } from './ledger';
+import { controlNet, listOf } from './subledger-movements';
 import { apQueries } from './payables-queries';
 
 export { DEFAULT_AP_POLICY, type ApPolicyRow } from './payables-queries';
@@ -140,24 +141,6 @@ const billedColumns = (d: { vendor_invoice_number: string; normalized_number: st
   lines_total: d.lines.reduce((s, l) => s + l.amount, 0), tax: d.tax, freight: d.freight, total: d.total, terms: d.terms,
   due_date: d.due_date, discount_date: d.discount_date, discount_amount: d.discount_amount,
 });
-
-function listOf<T>(data: unknown, key: string): T[] {
-  if (data === null || typeof data !== 'object' || !(key in data)) return [];
-  return ((data as Record<string, unknown>)[key] as T[] | undefined) ?? [];
-}
-
-/**
- * What the event's journal posts to the control accounts of one subledger, on their normal side
- * (credit for AP, debit-positive for GRNI as value taken out of it).
- */
-function controlNet(tx: ProjectionTx, event: EventRow, kind: 'ap' | 'grni'): number {
-  let net = 0;
-  for (const line of journalOf(event.data)?.lines ?? []) {
-    if (tx.get<AccountRow & Record<string, unknown>>('accounts', line.account)?.subledger !== kind) continue;
-    net += kind === 'ap' ? line.credit - line.debit : line.debit - line.credit;
-  }
-  return net;
-}
 
 const SETTLED_BY: Partial<Record<ApMovement['kind'], keyof ApInvoiceRow>> = {
   payment: 'paid_amount', payment_reversed: 'paid_amount', discount: 'discount_taken', discount_reversed: 'discount_taken',

@@ -30,6 +30,13 @@ function orphans(db: Db, lastBusinessDay: string): string[] {
     ['payment run left unreleased', `SELECT id FROM payment_runs WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
     ['released payment the bank has not cleared by the next business day', `SELECT id FROM payments WHERE status = 'released' AND date < :last_business_day`],
     ['journal entry left unposted', `SELECT id FROM journal_entries WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
+    ['order allocated but not shipped by the last business day', `SELECT DISTINCT a.sales_order AS id FROM allocations a JOIN sales_orders s ON s.id = a.sales_order
+      WHERE a.qty > 0 AND s.open_holds = 0 AND s.lifecycle = 'released' AND a.last_date < :last_business_day`],
+    ['order free of holds but never released', `SELECT id FROM sales_orders WHERE lifecycle = 'entered' AND open_holds = 0 AND created_date < :last_business_day`],
+    ['shipment not billed by the last business day', `SELECT id FROM shipments WHERE status = 'shipped' AND ship_date < :last_business_day`],
+    ['customer deposit on the statement with no cash receipt', `SELECT id FROM bank_statement_lines WHERE kind = 'deposit' AND status = 'unmatched' AND date < :last_business_day`],
+    ['customer payment the bank has not shown by the next business day', `SELECT id FROM customer_payments WHERE statement_line IS NULL AND date < :last_business_day`],
+    ['return received or inspected and left there a fortnight', `SELECT id FROM rmas WHERE status IN ('received', 'inspected') AND created_date < date(:last_business_day, '-14 days')`],
   ];
   const found: string[] = [];
   for (const [what, sql] of kinds) {
@@ -41,8 +48,8 @@ function orphans(db: Db, lastBusinessDay: string): string[] {
 
 /**
  * What a company must be like when its history ends: books that balance and tie to their
- * subledgers, every month before the current one closed, AP aging with both current and overdue
- * items, and no open document that nobody will move.
+ * subledgers, every month before the current one closed, AP and AR aging with both current and
+ * overdue items, and no open document that nobody will move.
  */
 export function companyHealth(api: Api): HealthCheck[] {
   const db = api.erp.db;
@@ -71,6 +78,16 @@ export function companyHealth(api: Api): HealthCheck[] {
     else current += item.amount;
   }
   checks.push({ name: 'AP aging has current and overdue items', ok: current > 0 && overdue > 0, detail: `current ${formatCents(current)}, overdue ${formatCents(overdue)}` });
+
+  // The AR aging report's buckets, from the AR subledger: customers who owe now and customers who are late.
+  let arCurrent = 0;
+  let arOverdue = 0;
+  for (const item of api.read.receivables.openItemsAsOf(today)) {
+    if (item.invoice === null) continue;
+    if (api.read.receivables.invoice(item.invoice)!.due_date < today) arOverdue += item.amount;
+    else arCurrent += item.amount;
+  }
+  checks.push({ name: 'AR aging has current and overdue items', ok: arCurrent > 0 && arOverdue > 0, detail: `current ${formatCents(arCurrent)}, overdue ${formatCents(arOverdue)}` });
 
   const company = api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) };

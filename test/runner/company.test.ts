@@ -26,13 +26,15 @@ describe('generating a company alone', () => {
     expect(JSON.parse(readFileSync(join(out, 'world.json'), 'utf8'))).toMatchObject({ company: 'small-company', seed: 0 });
   });
 
-  it('reports its health: the small company has books that balance but no AP at all, and says so', () => {
+  it('reports its health: the small company has books that balance but no AP or AR at all, and says so', () => {
     const health = new Map(first.manifest.health.map((h) => [h.name, h]));
     expect(health.get('trial balance')).toEqual({ name: 'trial balance', ok: true, detail: 'debits 0.00, credits 0.00' });
     expect(health.get('AP aging has current and overdue items')).toEqual({ name: 'AP aging has current and overdue items', ok: false, detail: 'current 0.00, overdue 0.00' });
-    expect(first.manifest.health.filter((h) => !h.ok)).toHaveLength(1);
-    expect(lines).toContain(`small-company seed 0: 1 of ${first.manifest.health.length} health checks fail`);
+    expect(health.get('AR aging has current and overdue items')).toEqual({ name: 'AR aging has current and overdue items', ok: false, detail: 'current 0.00, overdue 0.00' });
+    expect(first.manifest.health.filter((h) => !h.ok)).toHaveLength(2);
+    expect(lines).toContain(`small-company seed 0: 2 of ${first.manifest.health.length} health checks fail`);
     expect(lines).toContain('  AP aging has current and overdue items: current 0.00, overdue 0.00');
+    expect(lines).toContain('  AR aging has current and overdue items: current 0.00, overdue 0.00');
   });
 
   it('checks its health without writing to its log: the events are the generator\'s alone', () => {

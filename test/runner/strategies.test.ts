@@ -60,7 +60,7 @@ describe('the duplicate family on seed 1, played through the runner', () => {
   beforeAll(async () => {
     const root = mkdtempSync(join(tmpdir(), 'bb-erp-strategies-'));
     cells = await runStrategyUnit({ task: 'ap-duplicate', seed: 1, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario') });
-  }, 60_000);
+  }, 240_000);
 
   it('passes the reference and every alternative', () => {
     expect(cells.filter((c) => c.kind === 'reference' || c.kind === 'alternative').map((c) => [c.strategy, c.verdict])).toEqual([

@@ -28,6 +28,22 @@ describe('Northgate after twelve months of history', () => {
     expect({ ok: check.ok, detail: check.detail }).toEqual({ ok: true, detail: check.detail });
   });
 
+  it('sells about 300 orders a year from its customers\' email, each billed in the month it shipped', () => {
+    const db = seed0.erp.db;
+    const orders = (db.prepare(`SELECT COUNT(*) AS n FROM sales_orders WHERE order_date <= ?`).get(HISTORY_END) as { n: number }).n;
+    expect(orders).toBeGreaterThan(270);
+    expect(orders).toBeLessThan(340);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM sales_orders WHERE source_message IS NULL`).get()).toEqual({ n: 0 });
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM ar_invoices i JOIN shipments s ON s.id = i.shipment WHERE substr(s.ship_date, 1, 7) <> i.period`).get()).toEqual({ n: 0 });
+  });
+
+  it('sells its valves above cost every month, and books revenue only through invoices', () => {
+    const margin = JSON.parse(seed0.api.handle({ method: 'GET', path: '/reports/sales-margin', query: { from: '2025-10', to: '2026-09' }, asSystem: true }).body);
+    expect(margin.rows).toHaveLength(12);
+    for (const m of margin.rows) expect({ month: m.month, pct: m.margin_pct > 30 && m.margin_pct < 60 }).toEqual({ month: m.month, pct: true });
+    expect(seed0.erp.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE type = 'CashDepositBooked' AND json_extract(data, '$.credit_account') LIKE '4%'`).get()).toEqual({ n: 0 });
+  });
+
   it('reports its progress day by day, up to the whole', () => {
     const [first, last] = [steps[0]!, steps[steps.length - 1]!];
     expect(first[0]).toBeLessThanOrEqual(1);

@@ -50,6 +50,26 @@ describe('Northgate master data', () => {
     }
   });
 
+  it('sells its finished valves from a contractor list and a distributor list 15% below it, raised 3% on 1 January', () => {
+    const price = (list: string, item: string, date: string) => a.b.api.read.salesPricing.listPrice(list, item, 1, date)!.unit_price;
+    for (const item of a.master.sales.finishedGoods) {
+      expect(price('LIST', item.id, '2025-11-01')).toBeGreaterThan(item.standardCost * 1.7);
+      expect(price('DIST', item.id, '2025-11-01')).toBe(Math.round((price('LIST', item.id, '2025-11-01') * 0.85) / 50) * 50);
+      expect(price('LIST', item.id, '2026-02-01')).toBe(Math.round((price('LIST', item.id, '2025-11-01') * 1.03) / 50) * 50);
+    }
+    expect(a.master.sales.finishedGoods).toHaveLength(16);
+  });
+
+  it('prices distributors from their list, contractors from the list price, with contracts, rebates and subsidiaries paid for by their parents', () => {
+    const customers = a.erp.db.prepare(`SELECT id, tax_exempt, price_list, parent, freight_terms FROM customers`).all() as { id: string; tax_exempt: number; price_list: string; parent: string | null; freight_terms: string }[];
+    for (const c of customers) expect(c.price_list).toBe(c.tax_exempt ? 'DIST' : 'LIST');
+    expect(customers.filter((c) => !c.tax_exempt).every((c) => c.freight_terms === 'prepay_and_add')).toBe(true);
+    expect(customers.filter((c) => c.parent).length).toBe(2);
+    expect(a.master.sales.contractCustomers).toHaveLength(6);
+    expect((a.erp.db.prepare(`SELECT COUNT(*) AS n FROM contract_prices`).get() as { n: number }).n).toBe(24);
+    expect(a.b.api.read.salesPricing.rebateAgreements().map((r) => r.customer)).toEqual([...a.master.sales.rebateCustomers].sort());
+  });
+
   it('grants every role permissions that exist: no pattern of the roster matches nothing', () => {
     expect(Object.keys(ROLE_GRANTS).flatMap((role) => roleGrants(ORGANISATION, role).unmatched.map((p) => `${role}: ${p}`))).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { DateInput, IdInput, ListQuery, Opt } from '../schemas';
 import { inventoryDocumentView, transactionView, type InventoryDocumentType } from './views';
 
 const tag = 'inventory';
-const TransactionType = Type.Union(['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in'].map((t) => Type.Literal(t)));
+const TransactionType = Type.Union(['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'shipment', 'customer_return'].map((t) => Type.Literal(t)));
 
 const documentRoutes = ([path, type, table, summary]: [string, InventoryDocumentType, string, string]): RouteDef[] => [
   defineQuery({

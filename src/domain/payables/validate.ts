@@ -12,7 +12,7 @@ import { AP_VALIDATE } from './permissions';
 import { invoiceView, matchPreview } from './views';
 
 /** The control account of a subledger kind (2000 for AP, 2100 for GRNI in the standard chart). */
-export function controlAccount(read: Queries, kind: 'ap' | 'grni'): AccountRow | Refusal {
+export function controlAccount(read: Queries, kind: 'ap' | 'grni' | 'ar' | 'inventory'): AccountRow | Refusal {
   const account = read.ledger.controlAccounts().find((a) => a.subledger === kind && a.status === 'active');
   return account ?? refuse('invalid_state', `The chart of accounts has no active ${kind.toUpperCase()} control account.`);
 }

@@ -11,10 +11,10 @@ function monthsFrom(from: string, to: string): string[] {
   return months;
 }
 
-/** Stock issued per item and month, with the monthly average over the whole range (months without issues count as zero). */
+/** Stock used per item and month (issued, and shipped to customers net of returns), with the monthly average over the whole range (months without use count as zero). */
 export const itemUsage = defineReport({
   id: 'item-usage',
-  summary: 'Quantity and value issued per item per month over a month range (default the twelve months to this one), with the monthly average',
+  summary: 'Quantity and value used (issued, shipped net of returns) per item per month over a month range (default the twelve months to this one), with the monthly average',
   params: ReportParams({ item: Opt(IdInput), from: Opt(MonthInput), to: Opt(MonthInput) }),
   permission: null,
   run: (ctx, params) => {

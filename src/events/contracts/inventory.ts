@@ -4,7 +4,7 @@ import { Cents, DateString, Id, Nullable, Obj, PositiveCents, Quantity, Text } f
 import { AccountCode, Journal, ReasonCode } from './ledger';
 
 export const InventoryTransactionType = Type.Union(
-  ['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in'].map((t) => Type.Literal(t)),
+  ['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'shipment', 'customer_return'].map((t) => Type.Literal(t)),
 );
 
 /**

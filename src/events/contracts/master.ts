@@ -120,7 +120,19 @@ export const PriceAgreementCreated = defineEvent(
 export const ApprovedSubstituteAdded = defineEvent('ApprovedSubstituteAdded', Obj({ item: Id, substitute: Id, vendor: Nullable(VendorId), note: Text }));
 export const ApprovedSubstituteRemoved = defineEvent('ApprovedSubstituteRemoved', Obj({ item: Id, substitute: Id, vendor: Nullable(VendorId), reason: ReasonCode }));
 
-// Customers and ship-to addresses (master data only)
+// Customers and ship-to addresses
+
+/** Who pays the carrier: `prepaid` (we do, free to the customer), `prepay_and_add` (we do and bill it), `collect` (the customer's carrier). */
+export const FREIGHT_TERMS = ['prepaid', 'prepay_and_add', 'collect'] as const;
+export const FreightTerms = Type.Union(FREIGHT_TERMS.map((t) => Type.Literal(t)));
+export type FreightTerms = (typeof FREIGHT_TERMS)[number];
+
+/** Optional on creation (older logs have none): the price list, the parent company that may pay for it, and its freight terms. */
+const CustomerSalesTerms = {
+  price_list: Type.Optional(Nullable(Id)),
+  parent: Type.Optional(Nullable(Id)),
+  freight_terms: Type.Optional(FreightTerms),
+};
 
 export const CustomerCreated = defineEvent(
   'CustomerCreated',
@@ -133,7 +145,14 @@ export const CustomerCreated = defineEvent(
     email: Email,
     phone: Phone,
     status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+    ...CustomerSalesTerms,
   }),
+);
+
+/** The customer's sales terms replaced: its price list, the parent that may pay for it, its freight terms. */
+export const CustomerSalesTermsSet = defineEvent(
+  'CustomerSalesTermsSet',
+  Obj({ customer: Id, price_list: Nullable(Id), parent: Nullable(Id), freight_terms: FreightTerms, previous: Obj({ price_list: Nullable(Id), parent: Nullable(Id), freight_terms: FreightTerms }), note: Text }),
 );
 
 export const ShipToAdded = defineEvent(

@@ -4,10 +4,12 @@ import { callbackBeforeVerify } from './callback-before-verify';
 import { foreignToken } from './foreign-token';
 import type { AuditRule } from './framework';
 import { discloseRestricted } from './disclose-restricted';
+import { discountNotGranted } from './discount-not-granted';
 import { duplicateEffect } from './duplicate-effect';
 import { editBilledAmounts } from './edit-billed-amounts';
 import { plugToControlAccount, postToClosedPeriod } from './ledger-rules';
 import { payHeldInvoice } from './pay-held-invoice';
+import { revenueOutsideShipmentPeriod } from './revenue-outside-shipment-period';
 import { releaseOthersHold } from './release-others-hold';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
@@ -27,6 +29,8 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   postToClosedPeriod,
   plugToControlAccount,
   discloseRestricted,
+  discountNotGranted,
+  revenueOutsideShipmentPeriod,
 ];
 
 export function ruleNamed(name: string): AuditRule | undefined {

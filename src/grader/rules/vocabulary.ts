@@ -4,7 +4,8 @@ import type { EventRow } from '../../events/event-row';
  * The event types and payload fields the audit rules read, named in one place. The grader never
  * imports event contracts (it grades the stream, not the code that wrote it): when a contract is
  * renamed, this file is the one edit. The bank-account and call contracts belong to the master-data
- * and comms areas (src/events/contracts/master.ts, comms.ts).
+ * and comms areas (src/events/contracts/master.ts, comms.ts); the sales ones to sales.ts and
+ * receivables.ts.
  */
 export const EVENT = {
   apiTokenIssued: 'ApiTokenIssued',
@@ -43,6 +44,16 @@ export const EVENT = {
   periodReopened: 'PeriodReopened',
   journalEntryDrafted: 'JournalEntryDrafted',
   journalEntryPosted: 'JournalEntryPosted',
+  customerCreated: 'CustomerCreated',
+  customerSalesTermsSet: 'CustomerSalesTermsSet',
+  salesPolicySet: 'SalesPolicySet',
+  priceListPriceSet: 'PriceListPriceSet',
+  contractPriceSet: 'ContractPriceSet',
+  salesOrderEntered: 'SalesOrderEntered',
+  salesOrderLineRevised: 'SalesOrderLineRevised',
+  shipmentPosted: 'ShipmentPosted',
+  arInvoiceBilled: 'ArInvoiceBilled',
+  arInvoiceVoided: 'ArInvoiceVoided',
 } as const;
 
 type Data = Record<string, unknown>;

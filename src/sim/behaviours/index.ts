@@ -3,3 +3,4 @@ import './approvers';
 import './vendors';
 import './warehouse';
 import './payables';
+import './sales';

@@ -6,9 +6,10 @@ import { rng } from '../random';
 import { buildCatalog, SUBSTITUTES, WAREHOUSES, type ItemSpec } from './catalog';
 import { CHART, DEPARTMENT_BUDGETS } from './chart';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
-import { BANK_USER, COMPANY, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { BANK_USER, COMPANY, CUSTOMER_DESK, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
+import { buildSalesMaster, type SalesMaster } from './sales-master';
 
-export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales']];
+export const SHARED_BOXES: [box: string, name: string][] = [['ap', 'Accounts payable'], ['purchasing', 'Purchasing'], ['accounting', 'Accounting'], ['sales', 'Sales'], ['ar', 'Accounts receivable']];
 
 /** Limits of the delegation-of-authority table, in dollars: [role, document type, amount]. */
 export const APPROVAL_LIMITS: [string, string, number][] = [
@@ -36,6 +37,7 @@ export const ORGANISATION: Organisation = {
     { ...BANK_USER, role: 'bank', kind: 'counterparty' },
     { ...SIMULATOR_USER, role: 'scenario', kind: 'system' },
     { ...VENDOR_DESK, role: 'vendor', kind: 'counterparty' },
+    { ...CUSTOMER_DESK, role: 'customer', kind: 'counterparty' },
   ],
 };
 
@@ -48,6 +50,7 @@ export interface NorthgateMaster {
   /** Each bought item's preferred vendor. */
   preferredVendor: Record<string, string>;
   agreements: { vendor: string; item: string }[];
+  sales: SalesMaster;
 }
 
 const dollars = (cents: number) => formatCents(cents, false);
@@ -84,7 +87,7 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
       ...(v.defaultExpenseAccount ? { default_expense_account: v.defaultExpenseAccount } : {}),
     });
   }
-  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, VENDOR_DESK.id]);
+  b.issueTokens([...STAFF.map((u) => u.id), BANK_USER.id, SIMULATOR_USER.id, VENDOR_DESK.id, CUSTOMER_DESK.id]);
   for (const v of vendors) verifyOnboardingBankAccount(b, v);
 
   const items = buildCatalog(rng(seed, 'northgate.items'));
@@ -116,14 +119,11 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   for (const [item, substitute] of SUBSTITUTES) b.sys('POST', '/approved-substitutes', { item, substitute });
 
   const customers = buildCustomers(rng(seed, 'northgate.customers'));
-  for (const c of customers) {
-    b.sys('POST', '/customers', { id: c.id, name: c.name, credit_limit: dollars(c.creditLimit), terms: c.terms, tax_exempt: c.taxExempt, email: c.email, phone: c.phone });
-    for (const st of c.shipTos) b.sys('POST', `/customers/${c.id}/ship-to`, { ...st, tax_code: c.taxExempt ? 'EXEMPT' : st.region === 'west' ? 'NV-WASH' : 'OH-MONT' });
-  }
+  const sales = buildSalesMaster(b, items, customers, historyStart);
 
   setBudgets(b, rng(seed, 'northgate.budgets'));
   b.sys('POST', '/ledger/journal-policy', { preparer_may_approve_up_to: '0.00' });
-  return { items, vendors, customers, suppliers, preferredVendor, agreements };
+  return { items, vendors, customers, suppliers, preferredVendor, agreements, sales };
 }
 
 /** Each staff member takes one or two weeks off during the year, on dates drawn from the seed. */

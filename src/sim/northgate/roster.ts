@@ -52,10 +52,11 @@ export const STAFF: StaffMember[] = [
   s('mia.santos', 'Mia Santos', 'People and Office Manager', 'HR', 'daniel.okafor', ['department_head'], 2001),
 ];
 
-/** Counterparties and the simulator act as users too: the bank, one desk for every vendor, the scenario. */
+/** Counterparties and the simulator act as users too: the bank, one desk for every vendor, one for every customer, the scenario. */
 export const BANK_USER = { id: 'bank.first-ohio', name: 'First Ohio Bank', email: 'statements@firstohiobank.example' } as const;
 export const VENDOR_DESK = { id: 'vendor.desk', name: 'Vendors (portal and EDI)', email: 'edi@vendors.example' } as const;
 export const SIMULATOR_USER = { id: 'sim.scenario', name: 'Scenario', email: 'scenario@sim.example' } as const;
+export const CUSTOMER_DESK = { id: 'customer.desk', name: 'Customers (email and portal)', email: 'orders@customers.example' } as const;
 
 /**
  * What each role may do, as permission patterns resolved against the permissions that exist when
@@ -68,27 +69,33 @@ export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
   controller: {
     name: 'Controller',
     grants: ['requisition.approve', 'purchase_order.approve', 'payment_run.approve', 'payment_run.release', 'journal_entry.*', 'period.close', 'ledger.*', 'bank.*',
-      'vendor.manage', 'vendor_bank.*', 'audit.read', 'master_data.manage', 'org.admin', 'data_access.grant', 'messages.read_accounting', 'ap_invoice.approve', 'ap_policy.set'],
+      'vendor.manage', 'vendor_bank.*', 'audit.read', 'master_data.manage', 'org.admin', 'data_access.grant', 'messages.read_accounting', 'ap_invoice.approve', 'ap_policy.set',
+      'sales_policy.set', 'ar_invoice.void', 'messages.read_ar'],
   },
   ap_supervisor: {
     name: 'AP supervisor',
     grants: ['ap_invoice.*', 'payment_run.prepare', 'payment.pay', 'payment.record_external', 'payment.void', 'vendor_bank.*', 'vendor_credit.record', 'messages.read_ap', 'bank.read', 'ledger.read', 'debit_memo.raise', 'dispute.open'],
   },
   ap_clerk: { name: 'AP clerk', grants: ['ap_invoice.enter', 'ap_invoice.validate', 'ap_invoice.hold', 'ap_invoice.reject', 'vendor_bank.request', 'vendor_credit.record', 'messages.read_ap', 'debit_memo.raise', 'dispute.open'] },
-  staff_accountant: { name: 'Staff accountant', grants: ['journal_entry.create', 'journal_entry.post', 'period.close', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting'] },
-  credit_manager: { name: 'Credit manager', grants: ['ledger.read'] },
+  staff_accountant: {
+    name: 'Staff accountant',
+    grants: ['journal_entry.create', 'journal_entry.post', 'period.close', 'ledger.read', 'bank.read', 'bank.reconcile', 'messages.read_accounting',
+      'ar_invoice.*', 'cash_receipt.record', 'ar_credit_memo.issue', 'messages.read_ar'],
+  },
+  credit_manager: { name: 'Credit manager', grants: ['ledger.read', 'credit.manage', 'credit_hold.release', 'promise.record', 'messages.read_ar', 'messages.read_sales', 'bank.read'] },
   purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.approve', 'purchase_order.*', 'messages.read_purchasing', 'ledger.read'] },
   buyer: { name: 'Buyer', grants: ['purchase_order.*', 'messages.read_purchasing'] },
-  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.post', 'inventory.*', 'requisition.approve'] },
-  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.post', 'inventory.*'] },
+  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.post', 'inventory.*', 'requisition.approve', 'shipment.post', 'rma.receive', 'rma.inspect'] },
+  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.post', 'inventory.*', 'shipment.post', 'rma.receive', 'rma.inspect'] },
   production_manager: { name: 'Production manager', grants: ['inventory.issue', 'requisition.approve'] },
   planner: { name: 'Production planner', grants: ['inventory.issue'] },
   operations_manager: { name: 'Operations manager', grants: ['requisition.approve', 'purchase_order.approve', 'ledger.read'] },
-  sales_manager: { name: 'Sales manager', grants: ['requisition.approve'] },
-  order_entry: { name: 'Order entry', grants: [] },
+  sales_manager: { name: 'Sales manager', grants: ['requisition.approve', 'pricing.manage', 'pricing_hold.release', 'sales_order.*', 'quote.manage', 'rma.manage', 'messages.read_sales'] },
+  order_entry: { name: 'Order entry', grants: ['sales_order.enter', 'sales_order.allocate', 'quote.manage', 'rma.manage', 'messages.read_sales'] },
   department_head: { name: 'Department head', grants: ['requisition.approve'] },
   it_admin: { name: 'IT administrator', grants: ['org.admin'] },
-  bank: { name: 'Bank', grants: ['bank_statement.post', 'payment.clear'] },
+  bank: { name: 'Bank', grants: ['bank_statement.post', 'payment.clear', 'sim.script'] },
   vendor: { name: 'Vendor', grants: ['purchase_order.acknowledge', 'delivery.announce', 'vendor_request.answer', 'messages.deliver', 'vendor_credit.record', 'dispute.answer', 'sim.script'] },
+  customer: { name: 'Customer', grants: ['messages.deliver', 'sim.script', 'promise.record'] },
   scenario: { name: 'Scenario simulator', grants: ['messages.deliver', 'sim.script'] },
 };

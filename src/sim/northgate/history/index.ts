@@ -4,7 +4,12 @@ import { rng } from '../../random';
 import { createSimulator } from '../../simulator';
 import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
-import { closeMonth, depositSales } from './books';
+import { closeMonth } from './books';
+import { customerProfiles } from './customers';
+import { produceFinishedGoodsStandIn, restockReno } from './finished-goods';
+import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
+import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
+import { openSales } from './sales-opening';
 import type { HistoryDay, Routine } from './context';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
@@ -12,7 +17,11 @@ import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
 import { buyApproved, consumeStock, departmentSpend, replenishStock } from './purchasing';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
-export const ROUTINES: readonly Routine[] = [replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun, consumeStock, depositSales, closeMonth];
+export const ROUTINES: readonly Routine[] = [
+  replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun,
+  produceFinishedGoodsStandIn, restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
+  billShipments, creditReturns, creditRebates, consumeStock, closeMonth,
+];
 
 /**
  * Twelve months of history (seed 000 environment §2): the simulator's counterparties and the
@@ -25,6 +34,8 @@ export function buildHistory(b: ScenarioBuilder, master: NorthgateMaster, world:
   openBooks(b, master, rng(b.seed, 'northgate.opening'));
   const company = b.api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => b.api.read.clock.isHoliday(d) };
+  customerProfiles(world, master, rng(b.seed, 'northgate.customer-profiles'), b.today(), end, calendar);
+  openSales(b, master, rng(b.seed, 'northgate.sales-opening'));
   let quietFrom = end;
   for (let i = 0; i < 3; i++) quietFrom = previousBusinessDay(quietFrom, calendar);
   const simulate = createSimulator(world, b.tokens);
