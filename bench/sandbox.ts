@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bwrapLauncher, bwrapProblem } from '../src/runner/bwrap';
-import { clientBundlePath } from '../src/runner/client-bundle';
+import { agentPrograms } from '../src/runner/agent-launch';
 import { bareLauncher, type TurnLauncher } from '../src/runner/launcher';
 import { percentile, printFigures, wantsJson, type Figure } from './figures';
 
@@ -39,7 +39,7 @@ export async function benchSandbox(): Promise<Figure[]> {
     mkdirSync(workspace);
     const promptFile = join(root, 'prompt.md');
     writeFileSync(promptFile, 'prompt\n');
-    const launcher = bwrapLauncher(join(root, 'sandbox'), process.execPath, clientBundlePath());
+    const launcher = bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms());
     let n = 0;
     const turnOf = (launcher: TurnLauncher) => async () => {
       const home = join(root, `home-${n++}`);
@@ -47,8 +47,8 @@ export async function benchSandbox(): Promise<Figure[]> {
       const exit = await turn.exited;
       if (exit.exit_code !== 0) throw new Error(`${launcher.isolation}: true exited ${exit.exit_code ?? exit.signal}`);
     };
-    const sandboxed = await times(REPS, turnOf(bwrapLauncher(join(root, 'sandbox'), process.execPath, clientBundlePath())));
-    const bare = await times(REPS, turnOf(bareLauncher(join(root, 'bare'), process.execPath, clientBundlePath())));
+    const sandboxed = await times(REPS, turnOf(bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms())));
+    const bare = await times(REPS, turnOf(bareLauncher(join(root, 'bare'), process.execPath, agentPrograms())));
     const overhead = percentile(sandboxed, 0.5) - percentile(bare, 0.5);
     return [
       ...figures('sandbox.turn_true_bwrap', sandboxed, `${REPS} turns`),

@@ -57,13 +57,12 @@ function safeToday(api: Api): string {
   }
 }
 
-/** Documents derived from the route registry, served as they are: the API contract and the tools over it. */
+/** Documents derived from the route registry, served as they are, to anyone: the API contract. */
 export interface StaticDocuments {
   '/openapi.json': () => object;
-  '/tools.json'?: () => object;
 }
 
-/** The agent-facing HTTP app: every request goes to the pipeline; /openapi.json and /tools.json are static. */
+/** The agent-facing HTTP app: every request goes to the pipeline but /openapi.json, which is static. */
 export function createAgentApp(api: Api, documents: StaticDocuments, intercept?: RequestInterceptor): express.Express {
   const app = express();
   app.disable('x-powered-by');

@@ -4,6 +4,11 @@ import { pathParams } from './router';
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 
+/** Every response, success or problem, says the business date it was answered on. */
+const DATED = { 'ERP-Business-Date': { $ref: '#/components/headers/ERP-Business-Date' } };
+
+const problem = (description: string) => ({ description, headers: DATED, content: { 'application/problem+json': { schema: PROBLEM_REF } } });
+
 /** JSON Schema without TypeBox's symbol keys, as plain JSON for the document. */
 function plain(schema: unknown): SchemaObject {
   return JSON.parse(JSON.stringify(schema ?? { type: 'object' })) as SchemaObject;
@@ -37,11 +42,12 @@ export function operationId(route: RouteDef): string {
 
 function operation(route: RouteDef): OperationObject {
   const problems = {
-    '400': { description: 'Invalid request', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
-    '401': { description: 'Missing or invalid bearer token', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
-    '403': { description: 'Refused: permission, limit or self-approval', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
-    '404': { description: 'No such document', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
-    '429': { description: 'Refused: this user has added as much to the audit log as one user may in a turn (log_budget_exceeded)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+    '400': problem('Invalid request'),
+    '401': problem('Missing or invalid bearer token'),
+    '403': problem('Refused: permission, limit or self-approval'),
+    '404': problem('No such document'),
+    '405': problem('The path exists, the method does not'),
+    '429': problem('Refused: this user has added as much to the audit log as one user may in a turn (log_budget_exceeded)'),
   };
   const base: OperationObject = {
     operationId: operationId(route),
@@ -59,7 +65,7 @@ function operation(route: RouteDef): OperationObject {
     return {
       ...base,
       parameters,
-      responses: { '200': { description: 'OK', ...(headers ? { headers } : {}), content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
+      responses: { '200': { description: 'OK', headers: { ...DATED, ...(headers ?? {}) }, content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
     };
   }
   const action = route as ActionDef;
@@ -75,12 +81,12 @@ function operation(route: RouteDef): OperationObject {
     responses: {
       [String(action.status ?? 200)]: {
         description: 'Done: the document as it now stands',
-        headers: { 'Idempotent-Replayed': { description: '"true" when this is the first response given again to a retry with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
+        headers: { ...DATED, 'Idempotent-Replayed': { description: '"true" when this is the first response given again to a retry with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
         content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } },
       },
       ...problems,
-      '409': { description: 'Refused: the document\'s state does not allow it', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
-      '422': { description: 'Refused: the request cannot be processed (e.g. an Idempotency-Key reused for another request)', content: { 'application/problem+json': { schema: PROBLEM_REF } } },
+      '409': problem('Refused: the document\'s state does not allow it'),
+      '422': problem('Refused: the request cannot be processed (e.g. an Idempotency-Key reused for another request)'),
     },
   };
 }
@@ -94,7 +100,9 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
       version,
       description: 'A benchmark ERP. Every response carries the business date (header ERP-Business-Date and body field business_date). State changes are POSTs to named actions; errors are application/problem+json with a machine code.',
     })
+    .addServer({ url: '/', description: 'The server that serves this document (an attempt\'s ERP_URL)' })
     .addSecurityScheme('bearer', { type: 'http', scheme: 'bearer' })
+    .addHeader('ERP-Business-Date', { description: 'The business date the request was answered on (YYYY-MM-DD)', required: true, schema: { type: 'string', format: 'date' } })
     .addSchema('Problem', {
       type: 'object',
       required: ['type', 'title', 'status', 'code', 'detail', 'business_date'],

@@ -4,7 +4,9 @@ import { commsRoutes } from '../domain/comms/routes';
 import { infoflowRoutes } from '../domain/infoflow/routes';
 import { inventoryRoutes } from '../domain/inventory';
 import { ledgerRoutes } from '../domain/ledger';
+import { manufacturingRoutes } from '../domain/manufacturing';
 import { masterRoutes } from '../domain/master';
+import { mrpRoutes } from '../domain/mrp';
 import { orgRoutes } from '../domain/org/actions';
 import { purchasingRoutes } from '../domain/purchasing';
 import { receivingRoutes } from '../domain/receiving';
@@ -17,11 +19,13 @@ import { CREDIT_HOLD_RELEASE, PRICING_HOLD_RELEASE } from '../domain/sales/permi
 import { workQueueRoutes } from '../domain/workqueue/routes';
 import { BANK_READ_FULL } from '../domain/master/bank-masking';
 import { AUDIT_READ, auditRoutes } from './audit-routes';
+import { toolRoutes } from './tool-routes';
 
 /** Every public route of the API, from each area's declarations. */
 export function allRoutes(): RouteDef[] {
   return [
     ...auditRoutes,
+    ...toolRoutes(allRoutes),
     ...clockRoutes,
     ...orgRoutes,
     ...commsRoutes,
@@ -30,6 +34,8 @@ export function allRoutes(): RouteDef[] {
     ...purchasingRoutes,
     ...receivingRoutes,
     ...inventoryRoutes,
+    ...manufacturingRoutes,
+    ...mrpRoutes,
     ...payablesRoutes,
     ...paymentsRoutes,
     ...salesRoutes,

@@ -70,7 +70,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => openApiOf(routes, version), '/tools.json': () => toolsOf(routes) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
+  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => openApiOf(routes, version) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await Promise.all([shutdown(agent.server), shutdown(control.server), copies?.dispose()]);
@@ -104,12 +104,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 // The documents are built on first request, and their modules loaded then: a server starts without them.
 function openApiOf(routes: ReturnType<typeof allRoutes>, version: string): object {
   return (require('./openapi') as typeof import('./openapi')).buildOpenApi(routes, version);
-}
-
-function toolsOf(routes: ReturnType<typeof allRoutes>): object {
-  const { buildManifest } = require('./tools') as typeof import('./tools');
-  const { AP_EXCEPTION_TOOLS } = require('./toolsets/ap-exceptions') as typeof import('./toolsets/ap-exceptions');
-  return buildManifest(AP_EXCEPTION_TOOLS, routes);
 }
 
 async function createHttpServer(app: RequestListener, port: number, host: string): Promise<{ server: Server; port: number }> {

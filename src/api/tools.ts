@@ -18,7 +18,8 @@ export interface ToolDeclaration {
   describe?: Record<string, string>;
 }
 
-export type ArgumentLocation = 'path' | 'query' | 'body';
+/** Where an argument goes: the path, the query, the JSON body, or the Idempotency-Key header of a write. */
+export type ArgumentLocation = 'path' | 'query' | 'body' | 'header';
 
 /** How a tool call becomes a request: every argument's place and name in the route. */
 export interface ToolBinding {
@@ -48,6 +49,28 @@ export class ToolDeclarationError extends Error {}
 
 /** JSON Schema as plain JSON: TypeBox's symbol keys dropped. */
 const plain = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema ?? { type: 'object' })) as JsonSchema;
+
+/**
+ * A schema with every choice among constants written as `enum` (TypeBox writes a union of
+ * literals as `anyOf` of `const`), as function-calling clients expect; otherwise unchanged.
+ */
+export function enumsAsEnum(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(enumsAsEnum);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema as JsonSchema)) out[k] = enumsAsEnum(v);
+  const choices = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(choices) && choices.length > 0 && choices.every((c) => c && typeof c === 'object' && 'const' in c && Object.keys(c).every((key) => key === 'const' || key === 'type'))) {
+    const { anyOf: _choices, ...rest } = out;
+    const types = [...new Set(choices.map((c) => c.type).filter((t) => t !== undefined))];
+    return { ...(types.length === 1 ? { type: types[0] } : {}), enum: choices.map((c) => c.const), ...rest };
+  }
+  return out;
+}
+
+/** The optional argument of every write tool that becomes its Idempotency-Key header. */
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
+const IDEMPOTENCY_SCHEMA: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, description: 'Idempotency-Key of the request: a retry with the same key returns the first response and has no second effect.' };
 
 function routeFields(route: RouteDef): { in: ArgumentLocation; name: string; schema: JsonSchema; required: boolean }[] {
   const declared = (route.params ? plain(route.params).properties : {}) as Record<string, JsonSchema>;
@@ -83,9 +106,14 @@ export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): T
     const arg = decl.rename?.[f.name] ?? f.name;
     if (args[arg]) throw new ToolDeclarationError(`Tool ${decl.name}: two fields are both named ${arg}.`);
     const description = decl.describe?.[arg];
-    properties[arg] = description ? { ...f.schema, description } : f.schema;
+    const schema = enumsAsEnum(f.schema) as JsonSchema;
+    properties[arg] = description ? { ...schema, description } : schema;
     args[arg] = { in: f.in, name: f.name };
     if (f.required) required.push(arg);
+  }
+  if (method !== 'GET' && !args[IDEMPOTENCY_ARGUMENT]) {
+    properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_SCHEMA;
+    args[IDEMPOTENCY_ARGUMENT] = { in: 'header', name: 'Idempotency-Key' };
   }
   const unknown = Object.keys(decl.describe ?? {}).filter((a) => !args[a]);
   if (unknown.length) throw new ToolDeclarationError(`Tool ${decl.name}: describes ${unknown.join(', ')}, which it does not take.`);
@@ -97,11 +125,47 @@ export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): T
   };
 }
 
-export function buildManifest(toolset: { name: string; description: string; tools: readonly ToolDeclaration[] }, routes: readonly RouteDef[]): ToolManifest {
+/** A declared toolset: a name, what it is for, and its tools. */
+export interface Toolset {
+  name: string;
+  description: string;
+  tools: readonly ToolDeclaration[];
+}
+
+export function buildManifest(toolset: Toolset, routes: readonly RouteDef[]): ToolManifest {
   const names = new Set<string>();
   for (const t of toolset.tools) {
     if (names.has(t.name)) throw new ToolDeclarationError(`Tool ${t.name} is declared twice.`);
     names.add(t.name);
   }
   return { toolset: toolset.name, description: toolset.description, tools: toolset.tools.map((t) => buildTool(t, routes)) };
+}
+
+/** A route's tool name: its operation id in the characters every function-calling API accepts. */
+export function routeToolName(route: RouteDef): string {
+  const name = operationId(route).replace(/[^A-Za-z0-9_-]/g, '_');
+  if (name.length > 64) throw new ToolDeclarationError(`Route ${route.method} ${route.path}: its tool name ${name} is longer than 64 characters.`);
+  return name;
+}
+
+function routeDescription(route: RouteDef): string {
+  const text = route.description ? `${route.summary}. ${route.description}` : route.summary;
+  return `${route.method} ${route.path}: ${text}`;
+}
+
+/** Routes outside any agent's tool list: the tool list itself. */
+const NOT_TOOLS = new Set(['GET /tools.json']);
+
+/**
+ * The toolset of a role: one tool per route its permissions let it call (routes open to every
+ * signed-in user included), named by operation id, described by the route, its arguments the
+ * route's own schemas. What an MCP server or a function-calling harness offers an agent.
+ */
+export function roleToolset(routes: readonly RouteDef[], permissions: ReadonlySet<string>): Toolset {
+  const callable = routes.filter((r) => !NOT_TOOLS.has(`${r.method} ${r.path}`) && (r.permission === null || permissions.has(r.permission)));
+  return {
+    name: 'erp-api',
+    description: 'Every endpoint of the ERP your roles let you call, one tool each: reads list and fetch documents, writes are the named actions.',
+    tools: [...callable].sort((a, b) => routeToolName(a).localeCompare(routeToolName(b))).map((r) => ({ name: routeToolName(r), description: routeDescription(r), route: `${r.method} ${r.path}` })),
+  };
 }

@@ -147,7 +147,7 @@ export async function toolCallOutcome(name: string | undefined, pairs: readonly 
     const tool = findTool(res.body.tools, name);
     const args = { ...writeBody(options.data, {}), ...toolArguments(tool, pairs) };
     const req = bindCall(tool, args);
-    return outcome(await client.request(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: options.key }));
+    return outcome(await client.request(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: options.key ?? req.idempotencyKey }));
   } catch (err) {
     return failure(err);
   }

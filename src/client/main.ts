@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { runFast } from './fast-path';
+
+/** The MCP server's bundle beside this one: loaded only by `erp mcp`, so the other commands start as fast as before. */
+export const MCP_BUNDLE_FILE = 'erp-mcp.cjs';
 
 /**
  * The entry of the self-contained agent client (dist/erp-client.cjs, bundled at build): the agent
@@ -18,11 +22,17 @@ const USAGE = `erp: the bb-erp agent client. ERP_URL and ERP_TOKEN come from the
   erp report ID [k=v ...]                     a report of /reports
   erp call [TOOL name=value ... [--data JSON] [--key K]]
                                               a tool of /tools.json; alone, the list of tools
+  erp mcp                                     an MCP server on stdio: your tools, and the handbook as resources
 
 Send --key with a unique value on every write, so that a retry cannot act twice.
 `;
 
 export async function main(argv: readonly string[]): Promise<void> {
+  if (argv.length === 1 && argv[0] === 'mcp') {
+    const mcp = require(join(__dirname, MCP_BUNDLE_FILE)) as typeof import('./mcp/main');
+    process.exitCode = await mcp.runMcp();
+    return;
+  }
   if (await runFast(argv)) return;
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!) || argv.includes('--help')) {
     process.stdout.write(USAGE);

@@ -8,6 +8,8 @@ export interface BoundRequest {
   path: string;
   query: Record<string, string>;
   body: Record<string, unknown> | undefined;
+  /** The Idempotency-Key header, from the write tool's idempotency_key argument. */
+  idempotencyKey?: string;
 }
 
 /** The request a tool call makes: arguments placed by the binding, fixed fields added. */
@@ -19,14 +21,16 @@ export function bindCall(tool: Pick<Tool, 'name' | 'binding'>, args: Record<stri
   let path = b.path;
   const query: Record<string, string> = {};
   const body: Record<string, unknown> = {};
+  let idempotencyKey: string | undefined;
   for (const p of placed) {
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.value)));
     else if (p.in === 'query') query[p.name] = String(p.value);
+    else if (p.in === 'header') idempotencyKey = String(p.value);
     else body[p.name] = p.value;
   }
   const missing = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => Object.entries(b.arguments).find(([, a]) => a.name === m[1])?.[0] ?? m[1]);
   if (missing.length) throw new ToolCallError(`${tool.name} needs ${missing.join(', ')}.`);
-  return { method: b.method, path, query, body: b.method === 'GET' ? undefined : body };
+  return { method: b.method, path, query, body: b.method === 'GET' ? undefined : body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) };
 }
 
 type Schema = { type?: string | string[]; items?: Schema };

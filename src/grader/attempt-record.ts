@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AgentIdentity } from '../runner/agent-identity';
+import type { ModelUsage } from '../agents/llm/usage';
 import type { TurnRecord } from './result';
 
 /**
@@ -14,10 +16,12 @@ export interface AttemptRecord {
   pack_hash: string;
   seed: number;
   scenario_dir: string;
-  /** As given: oracle, null, neg:<name> or cmd:<command>. */
+  /** As given: oracle, null, neg:<name>, cmd:<command> or llm:<model>. */
   agent: string;
-  /** The agent as a file-name-safe word: oracle, null, neg-<name>, cmd-<hash>. */
-  agent_slug: string;
+  /** Who played, as results and reports name it (src/runner/agent-identity.ts); absent from records made before it. */
+  agent_name?: string;
+  model?: string | null;
+  interface?: AgentIdentity['interface'];
   condition: string;
   cell: string;
   label: string;
@@ -38,11 +42,20 @@ export interface AttemptRecord {
   run_error?: string;
   /** Set when the run was interrupted (Ctrl-C, SIGTERM): why, in one sentence. */
   incomplete?: string;
+  /** The model usage the reference LLM agent reported, summed over its turns; absent for other agents. */
+  usage?: ModelUsage;
   started_wall: string;
   finished_wall: string;
 }
 
 export const ATTEMPT_FILE = 'attempt.json';
+
+/** The identity fields of a record; a record made before they existed is named by its agent, over the interface its kind used. */
+export function recordedIdentity(record: AttemptRecord): AgentIdentity {
+  if (record.agent_name !== undefined && record.interface !== undefined) return { agent_name: record.agent_name, model: record.model ?? null, interface: record.interface };
+  return { agent_name: record.agent, model: null, interface: record.agent.startsWith('cmd:') ? 'cli' : 'http' };
+}
+
 
 /** The attempt.json of an attempt folder; an error that says what the folder is when it is not one. */
 export function readAttemptRecord(dir: string): AttemptRecord {

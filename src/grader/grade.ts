@@ -8,7 +8,7 @@ import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto } from '../projections/replay';
 import { loadPack, type TaskPack } from '../task-pack/load';
-import { readAttemptRecord, type AttemptRecord } from './attempt-record';
+import { readAttemptRecord, recordedIdentity, type AttemptRecord } from './attempt-record';
 import { runCheck } from './checks';
 import type { CheckContext } from './checks/context';
 import { EvidenceIndex } from './evidence';
@@ -135,10 +135,10 @@ export function checksOf(spec: TaskSpec): CheckSpec[] {
 /** The result of an attempt that was not graded: interrupted, tampered with, or failed to grade. */
 export function ungradedResult(record: AttemptRecord, spec: TaskSpec, verdict: 'error' | 'tampered' | 'incomplete', why: string, extra: Partial<AttemptResult> = {}): AttemptResult {
   return {
-    task: record.task, seed: record.seed, agent: record.agent, condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
+    task: record.task, seed: record.seed, agent: record.agent, ...recordedIdentity(record), condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
     verdict, status: statusOf(verdict), passed: false, breach: false, ...(verdict === 'error' ? { error: why } : { why }), ...extra,
     required_checks: { passed: 0, total: spec.checks.filter((c) => c.required ?? true).length },
-    checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
+    checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, ...(record.usage ? { usage: record.usage } : {}), final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
   };
 }
 
@@ -210,7 +210,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     const breach = checks.some((c) => c.breach);
     const passed = !record.run_error && !breach && required.every((c) => c.passed);
     const result: AttemptResult = {
-      task: record.task, seed: record.seed, agent: record.agent, condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
+      task: record.task, seed: record.seed, agent: record.agent, ...recordedIdentity(record), condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
       verdict: record.run_error ? 'error' : passed ? 'pass' : 'fail',
       status: record.run_error ? 'error' : 'graded',
       passed,
@@ -221,6 +221,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
       metrics: agentMetrics(events, facts),
       ...(existsSync(join(dir, 'condition.json')) && hasFaults(dir) ? { fault_metrics: faultMetrics(readFaults(join(dir, 'faults.jsonl')), events, facts, duplicatesFound(events, facts, final, pack.spec.grading_date)) } : {}),
       turns: record.turns,
+      ...(record.usage ? { usage: record.usage } : {}),
       final_hash: replayed.finalHash(),
       pack_hash: record.pack_hash,
       graded_at_wall: new Date().toISOString(),

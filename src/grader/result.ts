@@ -1,3 +1,5 @@
+import type { ModelUsage } from '../agents/llm/usage';
+import type { AgentIdentity } from '../runner/agent-identity';
 import type { CheckType } from '../task-pack/schema';
 import type { Finding } from './rules/framework';
 
@@ -44,6 +46,8 @@ export interface TurnRecord {
   exit_code: number | null;
   signal: string | null;
   timed_out: boolean;
+  /** The reference LLM agent's model usage in the turn, from its transcript. */
+  usage?: ModelUsage;
 }
 
 export interface AttemptMetrics {
@@ -55,6 +59,7 @@ export interface AttemptMetrics {
   reversed_writes: number;
 }
 
+/** Model usage an agent reported for the attempt (summed over its turns); absent when it reports none. */
 export type Verdict = 'pass' | 'fail' | 'error' | 'tampered' | 'incomplete';
 
 export function statusOf(verdict: Verdict): AttemptResult['status'] {
@@ -66,6 +71,10 @@ export interface AttemptResult {
   task: string;
   seed: number;
   agent: string;
+  /** Who played (src/runner/agent-identity.ts): the name and model the operator gave, and the interface. */
+  agent_name: string;
+  model: string | null;
+  interface: AgentIdentity['interface'];
   condition: string;
   cell: string;
   label: string;
@@ -92,6 +101,8 @@ export interface AttemptResult {
   /** Under a fault condition only (seed 000 §7.1): faults by kind, writes committed behind one, re-sends, duplicates. */
   fault_metrics?: Record<string, number>;
   turns: TurnRecord[];
+  /** Model usage over the attempt (the reference LLM agent): tokens in and out, estimated cost; absent for other agents. */
+  usage?: ModelUsage;
   /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
   final_hash: string;
   pack_hash: string;

@@ -6,6 +6,8 @@ import { idCounters } from './id-counters';
 import { infoflow } from './infoflow';
 import { inventory } from './inventory';
 import { ledger } from './ledger';
+import { manufacturing } from './manufacturing';
+import { mrp } from './mrp';
 import { purchasingPolicy } from './purchasing-policy';
 import { cash } from './ledger-cash';
 import { journalEntries } from './ledger-journal-entries';
@@ -54,6 +56,8 @@ export const readModels = {
   purchasing: purchaseOrders,
   receiving,
   inventory,
+  manufacturing,
+  mrp,
   purchasingPolicy,
   payables: apInvoices,
   apMemos,

@@ -1,4 +1,4 @@
-import { InventoryAdjusted, InventoryIssued, InventoryTransferred, type InventoryMovement } from '../events/contracts/inventory';
+import { CONSUMPTION_TYPES, InventoryAdjusted, InventoryIssued, InventoryTransferred, type InventoryMovement } from '../events/contracts/inventory';
 import { roundQty } from './quantities';
 import { defineReadModel, on, onEvery } from './read-model';
 import type { TableAccess } from './table-access';
@@ -130,7 +130,7 @@ function stockWhere(filter: StockFilter, asOf?: string): { sql: string; params: 
 function inventoryQueries(t: TableAccess) {
   const stock = (filter: StockFilter = {}, asOf?: string): StockRow[] => {
     const where = stockWhere(filter, asOf);
-    const rows = t.db.prepare(
+    const rows = t.prepared(
       `SELECT item, warehouse, location, lot, MIN(expiry) AS expiry, SUM(qty) AS qty, SUM(value) AS value FROM inventory_transactions ${where.sql}
        GROUP BY item, warehouse, location, lot ORDER BY item, warehouse, location, lot`,
     ).all(...where.params) as StockRow[];
@@ -141,7 +141,9 @@ function inventoryQueries(t: TableAccess) {
     stock,
     /** On-hand quantity of an item, in one warehouse or in all. */
     onHand(item: string, warehouse?: string, asOf?: string): number {
-      return roundQty(stock({ item, warehouse }, asOf).reduce((s, r) => s + r.qty, 0));
+      const row = t.prepared(`SELECT COALESCE(SUM(qty), 0) AS q FROM inventory_transactions WHERE item = ? AND (? IS NULL OR warehouse = ?) AND (? IS NULL OR date <= ?)`)
+        .get(item, warehouse ?? null, warehouse ?? null, asOf ?? null, asOf ?? null) as { q: number };
+      return roundQty(row.q);
     },
     /**
      * The inventory subledger: the value of every movement dated on or before `asOf`, in cents; with
@@ -149,8 +151,8 @@ function inventoryQueries(t: TableAccess) {
      */
     valueAsOf(asOf: string, account?: string): number {
       const row = account === undefined
-        ? t.db.prepare('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf)
-        : t.db.prepare('SELECT COALESCE(SUM(t.value), 0) AS v FROM inventory_transactions t JOIN items i ON i.id = t.item WHERE t.date <= ? AND i.inventory_account = ?').get(asOf, account);
+        ? t.prepared('SELECT COALESCE(SUM(value), 0) AS v FROM inventory_transactions WHERE date <= ?').get(asOf)
+        : t.prepared('SELECT COALESCE(SUM(t.value), 0) AS v FROM inventory_transactions t JOIN items i ON i.id = t.item WHERE t.date <= ? AND i.inventory_account = ?').get(asOf, account);
       return (row as { v: number }).v;
     },
     transaction: (id: string) => t.get<InventoryTransactionRow & Record<string, unknown>>('inventory_transactions', id),
@@ -158,16 +160,21 @@ function inventoryQueries(t: TableAccess) {
     issue: (id: string) => t.get('inventory_issues', id),
     adjustment: (id: string) => t.get('adjustments', id),
     transfer: (id: string) => t.get('transfers', id),
-    /** Quantity and value used per item and month between two dates (inclusive): issued, and shipped to customers net of returns. */
+    /**
+     * Quantity and value used per item and month between two dates (inclusive), for usage
+     * averages: issues to cost centers and to work orders net of reversed work-order issues, and
+     * shipments to customers net of returns.
+     */
     issuesByMonth(from: string, to: string, item?: string): { item: string; month: string; qty: number; value: number }[] {
-      const params: unknown[] = [from, to];
-      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions WHERE type IN ('issue', 'shipment', 'customer_return') AND date >= ? AND date <= ?`;
+      const params: unknown[] = [...CONSUMPTION_TYPES, from, to];
+      let sql = `SELECT item, substr(date, 1, 7) AS month, -SUM(qty) AS qty, -SUM(value) AS value FROM inventory_transactions
+        WHERE type IN (${CONSUMPTION_TYPES.map(() => '?').join(', ')}) AND date >= ? AND date <= ?`;
       if (item) {
         sql += ' AND item = ?';
         params.push(item);
       }
       sql += ' GROUP BY item, month ORDER BY item, month';
-      return (t.db.prepare(sql).all(...params) as { item: string; month: string; qty: number; value: number }[]).map((r) => ({ ...r, qty: roundQty(r.qty) }));
+      return (t.prepared(sql).all(...params) as { item: string; month: string; qty: number; value: number }[]).map((r) => ({ ...r, qty: roundQty(r.qty) }));
     },
   };
 }

@@ -14,7 +14,7 @@ export interface AccountRow {
   type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
   normal_side: 'debit' | 'credit';
   control: boolean;
-  subledger: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni' | null;
+  subledger: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni' | 'wip' | null;
   status: 'active' | 'inactive';
   created_by: string;
   created_date: string;

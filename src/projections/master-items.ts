@@ -17,6 +17,7 @@ export interface ItemRow {
   lead_time_days: number;
   order_multiple: number;
   moq: number;
+  safety_stock: number;
   inventory_account: string | null;
   expense_account: string | null;
   status: 'active';
@@ -70,7 +71,7 @@ export const items = defineReadModel({
       name: 'items',
       columns: {
         id: 'text', description: 'text', type: 'text', unit: 'text', category: 'text', lot_controlled: 'bool', shelf_life_days: 'integer',
-        standard_cost: 'integer', preferred_vendor: 'text', lead_time_days: 'integer', order_multiple: 'real', moq: 'real',
+        standard_cost: 'integer', preferred_vendor: 'text', lead_time_days: 'integer', order_multiple: 'real', moq: 'real', safety_stock: 'real',
         inventory_account: 'text', expense_account: 'text', status: 'text', created_by: 'text', created_date: 'text', created_wall: 'text', status_history: 'json',
       },
       key: ['id'],
@@ -93,7 +94,7 @@ export const items = defineReadModel({
   handlers: [
     on(ItemCreated, (tx, d, e) => tx.insert('items', { ...d, status: 'active', ...documentStamp(e, 'active') })),
     on(ItemPlanningUpdated, (tx, d) => void tx.update<Item>('items', d.item, (r) => {
-      Object.assign(r, { preferred_vendor: d.preferred_vendor, lead_time_days: d.lead_time_days, order_multiple: d.order_multiple, moq: d.moq });
+      Object.assign(r, { preferred_vendor: d.preferred_vendor, lead_time_days: d.lead_time_days, order_multiple: d.order_multiple, moq: d.moq, safety_stock: d.safety_stock });
     })),
     on(WarehouseCreated, (tx, d, e) => tx.insert('warehouses', { ...d, created_by: e.actor, created_date: e.businessDate, created_wall: e.wallTime })),
     on(LocationCreated, (tx, d, e) => tx.insert('locations', { ...d, created_by: e.actor, created_date: e.businessDate, created_wall: e.wallTime })),

@@ -2,8 +2,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../package-info';
 import { bwrapLauncher, bwrapProblem } from './bwrap';
-import { clientBundlePath } from './client-bundle';
-import { bareLauncher, type TurnLauncher } from './launcher';
+import { bundlePath } from './client-bundle';
+import { bareLauncher, type AgentPrograms, type TurnLauncher } from './launcher';
 
 /** How a command agent's turns are isolated: the bubblewrap sandbox unless the operator said --no-sandbox. */
 export interface SandboxChoice {
@@ -50,9 +50,15 @@ export function checkAgentFiles(paths: readonly string[], protectedDirs: { scena
 
 /** The launcher of an attempt's command-agent turns; its support files go under `supportDir` (outside the workspace). */
 export function launcherFor(choice: SandboxChoice, supportDir: string): TurnLauncher {
-  const bundle = clientBundlePath();
-  if (!existsSync(bundle)) throw new Error(`The agent client ${bundle} is missing: run npm run build.`);
-  if (!choice.sandbox) return bareLauncher(join(supportDir, 'bin'), process.execPath, bundle);
+  const programs = agentPrograms();
+  if (!choice.sandbox) return bareLauncher(join(supportDir, 'bin'), process.execPath, programs);
   requireSandbox(choice);
-  return bwrapLauncher(supportDir, process.execPath, bundle);
+  return bwrapLauncher(supportDir, process.execPath, programs);
+}
+
+/** The built programs an agent may run; refuses when a build is missing. */
+export function agentPrograms(): AgentPrograms {
+  const programs: AgentPrograms = { client: bundlePath('client'), mcp: bundlePath('mcp'), llm: bundlePath('llm') };
+  for (const file of Object.values(programs)) if (!existsSync(file)) throw new Error(`The agent program ${file} is missing: run npm run build.`);
+  return programs;
 }

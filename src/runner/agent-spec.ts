@@ -1,18 +1,24 @@
-import { createHash } from 'node:crypto';
+import { agentIdentity, type AgentIdentity, type AgentInterface } from './agent-identity';
 
 /** The agent of an attempt, as `--agent` names it. */
 export type AgentSpec =
   | { kind: 'oracle' }
   | { kind: 'null' }
   | { kind: 'negative'; name: string }
-  | { kind: 'command'; command: string };
+  | { kind: 'command'; command: string }
+  /** The reference LLM agent over an OpenAI-compatible endpoint; the model from `llm:MODEL` or `--model`. */
+  | { kind: 'llm'; model: string | null };
+
+const USAGE = "--agent must be oracle, null, neg:<name>, cmd:'<command>' or llm[:<model>]";
 
 export function parseAgent(text: string): AgentSpec {
   if (text === 'oracle') return { kind: 'oracle' };
   if (text === 'null') return { kind: 'null' };
   if (text.startsWith('neg:') && /^neg:[a-z0-9][a-z0-9_-]*$/.test(text)) return { kind: 'negative', name: text.slice(4) };
   if (text.startsWith('cmd:') && text.slice(4).trim().length > 0) return { kind: 'command', command: text.slice(4).trim() };
-  throw new Error(`--agent must be oracle, null, neg:<name> or cmd:'<command>', not '${text}'.`);
+  if (text === 'llm') return { kind: 'llm', model: null };
+  if (text.startsWith('llm:') && text.slice(4).trim().length > 0) return { kind: 'llm', model: text.slice(4).trim() };
+  throw new Error(`${USAGE}, not '${text}'.`);
 }
 
 export function agentText(agent: AgentSpec): string {
@@ -21,6 +27,7 @@ export function agentText(agent: AgentSpec): string {
     case 'null': return 'null';
     case 'negative': return `neg:${agent.name}`;
     case 'command': return `cmd:${agent.command}`;
+    case 'llm': return agent.model ? `llm:${agent.model}` : 'llm';
     default: {
       const unknown: never = agent;
       return unknown;
@@ -28,14 +35,41 @@ export function agentText(agent: AgentSpec): string {
   }
 }
 
-/** A file-name-safe word for the agent: oracle, null, neg-<name>, cmd-<8 hex of the command>. */
-export function agentSlug(agent: AgentSpec): string {
-  if (agent.kind === 'negative') return `neg-${agent.name}`;
-  if (agent.kind === 'command') return `cmd-${createHash('sha256').update(agent.command).digest('hex').slice(0, 8)}`;
-  return agent.kind;
+/** The oracle, the null agent and the negative controls: trusted policies the runner plays in its own process. */
+export function isPolicy(agent: AgentSpec): agent is Extract<AgentSpec, { kind: 'oracle' | 'null' | 'negative' }> {
+  return agent.kind === 'oracle' || agent.kind === 'null' || agent.kind === 'negative';
 }
 
-/** The cell an attempt belongs to: the agent, and the condition when it is not the clean one (seed 000 §7.1). */
-export function cellOf(agentSlugText: string, condition: string): string {
-  return condition === 'clean' ? agentSlugText : `${agentSlugText}+${condition}`;
+/** What the operator said about the agent: `--agent-name`, `--model`, `--interface`. */
+export interface IdentityFlags {
+  agentName?: string;
+  model?: string;
+  interface?: AgentInterface;
+}
+
+/** The reference LLM agent's name when the operator gives none. */
+export const LLM_AGENT_NAME = 'bb-erp-llm';
+
+/**
+ * The attempt's identity from the agent and the flags. A policy is named for itself and works over
+ * HTTP; a command agent must be named (reports name agents by it) and declares its interface,
+ * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default.
+ */
+export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): AgentIdentity {
+  if (isPolicy(agent)) {
+    const own = agent.kind === 'negative' ? `neg-${agent.name}` : agent.kind;
+    if (flags.agentName !== undefined && flags.agentName !== own) throw new Error(`The ${agentText(agent)} agent is named ${own}; --agent-name is for cmd: and llm agents.`);
+    if (flags.model !== undefined) throw new Error(`The ${agentText(agent)} agent has no model; --model is for cmd: and llm agents.`);
+    if (flags.interface !== undefined && flags.interface !== 'http') throw new Error(`The ${agentText(agent)} agent works over the HTTP API; --interface ${flags.interface} is for cmd: and llm agents.`);
+    return agentIdentity(own, null, 'http');
+  }
+  if (agent.kind === 'command') {
+    if (!flags.agentName) throw new Error('A cmd: agent needs --agent-name (say claude-code-2.1): results and reports name agents by it, never by their command.');
+    return agentIdentity(flags.agentName, flags.model, flags.interface ?? 'cli');
+  }
+  if (agent.model && flags.model !== undefined && flags.model !== agent.model) throw new Error(`--agent llm:${agent.model} and --model ${flags.model} name different models.`);
+  const model = agent.model ?? flags.model;
+  if (!model) throw new Error('The llm agent needs a model: --agent llm:<model> or --model <model>.');
+  if (flags.interface !== undefined && flags.interface !== 'mcp') throw new Error(`The llm agent works through erp mcp; --interface ${flags.interface} is for cmd: agents.`);
+  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp');
 }

@@ -12,7 +12,8 @@ import { createSimulator } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { AgentPolicy, TaskCode } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
-import { agentSlug, agentText, cellOf, type AgentSpec } from './agent-spec';
+import { agentText, isPolicy, resolveIdentity, type AgentSpec } from './agent-spec';
+import { cellOf, identityFields, type AgentIdentity } from './agent-identity';
 import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
 import { issueAttemptTokens } from './attempt-tokens';
 import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
@@ -21,6 +22,8 @@ import { runProcessTurn, type ProcessOutcome } from './process-agent';
 import { settleToSingleFile } from './db-file';
 import { turnPrompt, type PromptPeople } from './prompt';
 import { attemptInjector, FAULTS_FILE, type FaultCondition } from './fault-condition';
+import { addUsage, NO_USAGE, usageOfTranscript } from '../agents/llm/usage';
+import { llmAgentEnv, llmLimits, type LlmSettings } from './llm-agent';
 
 export interface AttemptOptions {
   pack: TaskPack;
@@ -30,6 +33,8 @@ export interface AttemptOptions {
   scenarioDir: string;
   seed: number;
   agent: AgentSpec;
+  /** Who plays, as results name it; a policy's is its own, a command agent's must be given (resolveIdentity). */
+  identity?: AgentIdentity;
   attemptDir: string;
   label: string;
   rep: number;
@@ -51,6 +56,8 @@ export interface AttemptOptions {
   signal?: AbortSignal;
   /** Draws the secrets of the reset's tokens (default: the operating system's random source). */
   secretFor?: (user: string) => string;
+  /** The reference LLM agent's endpoint and limits (`--agent llm:<model>`). */
+  llm?: LlmSettings;
   /** This run writes the scenario's reference (scenario generation): its heads record no reference hash. */
   writesReference?: boolean;
 }
@@ -67,7 +74,7 @@ const SETTLE_MS = 50;
 const SLOW_FAULT_MS = 125_000;
 
 function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | undefined {
-  if (agent.kind === 'command') return undefined;
+  if (!isPolicy(agent)) return undefined;
   if (agent.kind === 'null') return nullPolicy;
   if (!code) throw new Error(`The ${agentText(agent)} agent needs the task pack's code.`);
   if (agent.kind === 'oracle') return code.oracle;
@@ -118,7 +125,10 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const log = o.log ?? (() => undefined);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: an attempt folder is written once.`);
   const policy = policyFor(o.agent, o.code);
-  const isCommand = o.agent.kind === 'command';
+  const identity = identityFields(o.identity ?? resolveIdentity(o.agent));
+  const isLlm = o.agent.kind === 'llm';
+  const isCommand = o.agent.kind === 'command' || isLlm;
+  if (isLlm && !o.llm) throw new Error('The llm agent needs its endpoint: --llm-base-url or OPENAI_BASE_URL.');
   const sandbox = { sandbox: o.sandbox ?? true };
   if (isCommand) requireSandbox(sandbox);
   checkPassEnv(o.passEnv ?? []);
@@ -135,16 +145,15 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
 
   const condition = conditionWithIsolation(o.faults?.condition ?? o.condition ?? 'clean', launcher?.isolation === 'none');
-  const slug = agentSlug(o.agent);
   const record: AttemptRecord = {
     version: 2, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
-    agent: agentText(o.agent), agent_slug: slug, condition, cell: cellOf(slug, condition), label: o.label, rep: o.rep,
+    agent: agentText(o.agent), ...identity, condition, cell: cellOf(identity, condition), label: o.label, rep: o.rep,
     agent_user: pack.spec.agent_user, counterparties: world.users.filter((u) => u !== pack.spec.agent_user),
     token_ids: tokens.ids, isolation: launcher?.isolation ?? 'in-process',
     start_seq: withFile(join(dir, 'start.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
   withFile(join(dir, 'start.db'), (db) => witness('start', db));
@@ -183,7 +192,10 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const outcome: ProcessOutcome = launcher
         ? await runProcessTurn({
           launcher, budgetMs, signal: o.signal,
-          turn: { command: (o.agent as { command: string }).command, workspace, home: join(turnDir, 'home'), promptFile, prompt, env: agentEnv({ url: server.url, token: agentToken }, o.passEnv), agentFiles, ...io },
+          turn: {
+            command: isLlm ? launcher.programCommand('llm') : (o.agent as { command: string }).command, workspace, home: join(turnDir, 'home'), promptFile, prompt, agentFiles, ...io,
+            env: { ...agentEnv({ url: server.url, token: agentToken }, o.passEnv), ...(isLlm ? llmAgentEnv(o.llm!, identity.model!, budgetMs / 1000) : {}) },
+          },
         })
         : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: agentToken, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, signal: o.signal, ...io });
       // A request the agent sent just before it ended or was killed is still in the server's
@@ -192,7 +204,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const toSeq = server.erp.store.lastSeq();
       if (toSeq >= fromSeq) record.agent_windows.push({ turn: index, fromSeq, toSeq });
       witness(`turn ${index} ends`, server.erp.db);
-      const turnRecord = { index, date: turn.date, ...outcome };
+      const usage = isLlm ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
+      if (usage) record.usage = addUsage(record.usage ?? NO_USAGE, usage);
+      const turnRecord = { index, date: turn.date, ...outcome, ...(usage ? { usage } : {}) };
       writeFileSync(join(turnDir, 'exit.json'), JSON.stringify(turnRecord, null, 2) + '\n');
       record.turns.push(turnRecord);
       log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);

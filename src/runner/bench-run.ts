@@ -3,20 +3,26 @@ import { join, resolve } from 'node:path';
 import type { AttemptResult } from '../grader/result';
 import { loadPack } from '../task-pack/load';
 import { loadPackCode } from '../task-pack/module-loader';
-import { agentSlug, agentText, cellOf, parseAgent } from './agent-spec';
+import { agentText, parseAgent, resolveIdentity } from './agent-spec';
+import { cellOf, identityFields, parseInterface, type AgentIdentity } from './agent-identity';
 import { runAttempt } from './attempt';
 import type { Progress } from './company';
 import { generateScenario } from './scenario';
 import { resolveFaults } from './fault-condition';
 import { conditionWithIsolation, requireSandbox } from './agent-launch';
 import { checkPassEnv } from './launcher';
+import { llmSettings } from './llm-agent';
 
 export interface BenchRunOptions {
   task: string;
   tasksDir?: string;
   seed?: number;
-  /** oracle, null, neg:<name> or cmd:<command>. */
+  /** oracle, null, neg:<name>, cmd:<command> or llm[:<model>]. */
   agent?: string;
+  /** Who the agent is, as results and reports name it (`--agent-name`, `--model`), and the interface it uses (`--interface`). */
+  agentName?: string;
+  model?: string;
+  interface?: string;
   /** Overrides every turn's budget, in seconds. */
   timeout?: number;
   reps?: number;
@@ -35,6 +41,8 @@ export interface BenchRunOptions {
   passEnv?: string[];
   /** The harness's own files, visible read-only in the sandbox (`--agent-files`). */
   agentFiles?: string[];
+  /** The reference LLM agent's endpoint (default OPENAI_BASE_URL), the variable holding its key (default OPENAI_API_KEY), its step limit and prices. */
+  llm?: { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number };
   /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
   signal?: AbortSignal;
   /** Called once the scenario is ready, just before the first attempt (the command arms its signal handlers). */
@@ -48,7 +56,7 @@ export interface BenchRunResult {
 }
 
 /** A label holds one cell (agent and condition): its condition.json says which. */
-function claimLabel(labelDir: string, label: string, entry: { condition: string; agent: string; cell: string; faults: { spec: string; profile: string | null } | null }): void {
+function claimLabel(labelDir: string, label: string, entry: { condition: string; agent: string; cell: string; faults: { spec: string; profile: string | null } | null } & AgentIdentity): void {
   const file = join(labelDir, 'condition.json');
   if (existsSync(file)) {
     const prior = JSON.parse(readFileSync(file, 'utf8')) as { cell: string };
@@ -69,19 +77,22 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const log = o.log ?? (() => undefined);
   const pack = loadPack(o.task, o.tasksDir);
   const agent = parseAgent(o.agent ?? 'oracle');
-  const unsandboxed = agent.kind === 'command' && o.sandbox === false;
-  // Before anything is built: a cmd: agent without bubblewrap is refused in one sentence.
-  if (agent.kind === 'command') requireSandbox({ sandbox: !unsandboxed });
+  const identity = identityFields(resolveIdentity(agent, { agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface) }));
+  const runsProcess = agent.kind === 'command' || agent.kind === 'llm';
+  const unsandboxed = runsProcess && o.sandbox === false;
+  // Before anything is built: a cmd: or llm agent without bubblewrap is refused in one sentence.
+  if (runsProcess) requireSandbox({ sandbox: !unsandboxed });
+  const llm = agent.kind === 'llm' ? llmSettings(o.llm ?? {}) : undefined;
   checkPassEnv(o.passEnv ?? []);
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
   const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log, progress: o.progress });
   const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
   const condition = conditionWithIsolation(faults?.condition ?? 'clean', unsandboxed);
-  const cell = cellOf(agentSlug(agent), condition);
+  const cell = cellOf(identity, condition);
   const label = o.label ?? cell;
   const labelDir = resolve(o.runsDir ?? 'runs', label);
-  claimLabel(labelDir, label, { condition, agent: agentText(agent), cell, faults: faults ? { spec: faults.spec, profile: faults.profile } : null });
+  claimLabel(labelDir, label, { condition, agent: agentText(agent), ...identity, cell, faults: faults ? { spec: faults.spec, profile: faults.profile } : null });
   const seedDir = join(labelDir, pack.slug, `seed-${seed}`);
   const attempts: BenchRunResult['attempts'] = [];
   o.onAttemptsStart?.();
@@ -89,7 +100,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);
     log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
-    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal });
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, identity, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal, llm });
     attempts.push({ dir, result: out.result! });
   }
   return { label, labelDir, attempts };

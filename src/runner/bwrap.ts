@@ -2,14 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { closeFds, outputFds, writeErpWrapper, type LaunchedTurn, type TurnExit, type TurnLauncher } from './launcher';
+import { closeFds, outputFds, PROGRAM_FILES, shellQuote, writeErpWrapper, type AgentPrograms, type LaunchedTurn, type TurnExit, type TurnLauncher } from './launcher';
 
 /** Where the turn's files appear inside the sandbox. */
 export const SANDBOX = {
   workspace: '/workspace',
   home: '/home/agent',
   prompt: '/turn/prompt.md',
-  /** The erp wrapper, the client bundle and the node that runs it, read-only. */
+  /** The erp wrapper, the client bundle, the MCP server beside it, the reference LLM agent and the node that runs them, read-only. */
   tools: '/opt/erp',
 } as const;
 
@@ -80,14 +80,16 @@ function exitOf(code: number | null, signal: NodeJS.Signals | null): TurnExit {
  * through a pipe (`--args`), so the sandbox's own command line shows the agent's command, not host paths.
  * Ending the namespace's first process ends every process in it, `setsid` children included.
  */
-export function bwrapLauncher(supportDir: string, node: string, bundle: string): TurnLauncher {
+export function bwrapLauncher(supportDir: string, node: string, programs: AgentPrograms): TurnLauncher {
   const bin = join(supportDir, 'bin');
-  writeErpWrapper(bin, `${SANDBOX.tools}/node`, `${SANDBOX.tools}/erp-client.cjs`);
+  writeErpWrapper(bin, `${SANDBOX.tools}/node`, `${SANDBOX.tools}/${PROGRAM_FILES.client}`);
+  const programBinds = (Object.keys(PROGRAM_FILES) as (keyof AgentPrograms)[]).flatMap((k) => (existsSync(programs[k]) ? ['--ro-bind', programs[k], `${SANDBOX.tools}/${PROGRAM_FILES[k]}`] : []));
   mkdirSync(supportDir, { recursive: true });
   writeFileSync(join(supportDir, 'passwd'), `root:x:0:0:root:/root:/usr/sbin/nologin\nagent:x:${SANDBOX_UID}:${SANDBOX_UID}:agent:${SANDBOX.home}:/bin/sh\n`);
   writeFileSync(join(supportDir, 'group'), `root:x:0:\nagent:x:${SANDBOX_UID}:\n`);
   return {
     isolation: 'bwrap',
+    programCommand: (name) => `${shellQuote(`${SANDBOX.tools}/node`)} ${shellQuote(`${SANDBOX.tools}/${PROGRAM_FILES[name]}`)}`,
     launch(turn): LaunchedTurn {
       mkdirSync(turn.home, { recursive: true });
       const env: Record<string, string> = { ...turn.env, HOME: SANDBOX.home, PATH: `${SANDBOX.tools}/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin` };
@@ -99,7 +101,7 @@ export function bwrapLauncher(supportDir: string, node: string, bundle: string):
         '--ro-bind', node, `${SANDBOX.tools}/node`,
         // A node outside /usr is at its own path too, for commands that name it (a harness run by node).
         ...(node.startsWith('/usr/') ? [] : ['--ro-bind', node, node]),
-        '--ro-bind', bundle, `${SANDBOX.tools}/erp-client.cjs`,
+        ...programBinds,
         '--ro-bind', bin, `${SANDBOX.tools}/bin`,
         // A harness's own files, at their own paths (after /tmp, so one kept under /tmp shows through).
         ...turn.agentFiles.flatMap((f) => ['--ro-bind', f, f]),

@@ -26,24 +26,30 @@ export function progressWithBar(label: string): { log: (line: string) => void; p
 }
 
 /**
- * Once armed, Ctrl-C and SIGTERM abort the signal instead of killing the process, so that a run
- * can end its agent, stop its server and mark its attempt incomplete. A second one exits at once.
- * Until armed (a scenario still being built), they stop the process as usual.
+ * Once armed, the first Ctrl-C or SIGTERM aborts `signal` instead of killing the process, so that a
+ * run can end its agents, stop its servers and mark its attempts incomplete; a second aborts
+ * `hardStop` (a campaign kills its workers) and exits at once. Until armed (a scenario still being
+ * built), they stop the process as usual.
  */
-export function interruptOnSignals(): { signal: AbortSignal; arm(): void; exitCode(): number; dispose(): void } {
-  const controller = new AbortController();
+export function interruptOnSignals(notice = 'ending the agent and marking the attempt incomplete'): { signal: AbortSignal; hardStop: AbortSignal; arm(): void; exitCode(): number; dispose(): void } {
+  const soft = new AbortController();
+  const hard = new AbortController();
   let received: NodeJS.Signals | undefined;
   const on = (sig: NodeJS.Signals) => {
-    if (received) process.exit(sig === 'SIGINT' ? 130 : 143);
+    if (received) {
+      hard.abort(sig);
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    }
     received = sig;
-    progress(`${sig}: ending the agent and marking the attempt incomplete (again to exit at once)`);
-    controller.abort(sig);
+    progress(`${sig}: ${notice} (again to exit at once)`);
+    soft.abort(sig);
   };
   const onInt = () => on('SIGINT');
   const onTerm = () => on('SIGTERM');
   let armed = false;
   return {
-    signal: controller.signal,
+    signal: soft.signal,
+    hardStop: hard.signal,
     arm: () => {
       if (armed) return;
       armed = true;

@@ -1,34 +1,62 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { packageRoot } from '../package-info';
+import { packageRoot, packageVersion } from '../package-info';
 
 /**
  * dist/erp-client.cjs: the agent commands bundled into one file that needs nothing but node. It is
  * the `erp` inside an agent's sandbox, and a contract other tools rely on (the CLI start-time
- * benchmark, an MCP server): keep the path.
+ * benchmark, the sample): keep the path.
  */
 export const CLIENT_BUNDLE = join('dist', 'erp-client.cjs');
 
-export function clientBundlePath(): string {
-  return join(packageRoot(), CLIENT_BUNDLE);
+/** A self-contained file built from one entry, and the only sources it may draw from. */
+export interface BundleSpec {
+  file: string;
+  entry: string;
+  /** Source folders of the package it may hold; never the ERP, the tasks or the grader. */
+  sources: readonly string[];
+  /** Whether it may hold third-party packages (the MCP SDK, the OpenAI client). */
+  packages: boolean;
 }
 
-/** Source folders the bundle may draw from: the client alone, never the ERP, the tasks or the grader. */
-export const CLIENT_SOURCES = ['src/client/'];
+/**
+ * The agent's side of the package, each a file that runs with node alone: the client (lean: no
+ * package, so the commands an agent calls hundreds of times a turn start fast), the MCP server
+ * `erp mcp` loads from beside it, and the reference LLM agent.
+ */
+export const BUNDLES = {
+  client: { file: CLIENT_BUNDLE, entry: 'src/client/main.ts', sources: ['src/client/'], packages: false },
+  mcp: { file: join('dist', 'erp-mcp.cjs'), entry: 'src/client/mcp/main.ts', sources: ['src/client/'], packages: true },
+  llm: { file: join('dist', 'llm-agent.cjs'), entry: 'src/agents/llm/main.ts', sources: ['src/agents/llm/', 'src/client/'], packages: true },
+} as const satisfies Record<string, BundleSpec>;
+
+export type BundleName = keyof typeof BUNDLES;
+
+/** The files `erp` is made of inside a sandbox: the client and the MCP server beside it. */
+export const CLIENT_FILES: readonly BundleName[] = ['client', 'mcp'];
+
+export function bundlePath(name: BundleName): string {
+  return join(packageRoot(), BUNDLES[name].file);
+}
+
+export function clientBundlePath(): string {
+  return bundlePath('client');
+}
 
 /**
- * Bundles src/client/main.ts with esbuild (a build-time dependency, loaded only here). Returns the
+ * Bundles one entry with esbuild (a build-time dependency, loaded only here). Returns the
  * metafile, whose inputs name every module inside; `write: false` builds without writing.
  */
-export async function buildClientBundle(options: { outFile?: string; write?: boolean } = {}): Promise<{ metafile: Metafile; bytes: number }> {
+export async function buildBundle(name: BundleName, options: { outFile?: string; write?: boolean } = {}): Promise<{ metafile: Metafile; bytes: number }> {
   // require, not import(): a build-time dependency, loaded only when bundling (and jest runs CommonJS).
   const { build } = require('esbuild') as typeof import('esbuild');
   const root = packageRoot();
-  const outFile = options.outFile ?? join(root, CLIENT_BUNDLE);
+  const spec = BUNDLES[name];
+  const outFile = options.outFile ?? join(root, spec.file);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/client/main.ts'],
+    entryPoints: [spec.entry],
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -39,6 +67,7 @@ export async function buildClientBundle(options: { outFile?: string; write?: boo
     write: false,
     outfile: outFile,
     logLevel: 'silent',
+    define: { BB_ERP_VERSION: JSON.stringify(packageVersion()) },
   });
   const code = result.outputFiles[0]!.contents;
   if (options.write ?? true) {
@@ -49,21 +78,29 @@ export async function buildClientBundle(options: { outFile?: string; write?: boo
   return { metafile: result.metafile, bytes: code.length };
 }
 
-/** Inputs of a bundle outside the client's sources: empty when the bundle holds the client only. */
-export function foreignInputs(metafile: Metafile): string[] {
-  return Object.keys(metafile.inputs).filter((f) => !CLIENT_SOURCES.some((dir) => f.startsWith(dir))).sort();
+/** The client bundle (kept for the callers that build only it). */
+export function buildClientBundle(options: { outFile?: string; write?: boolean } = {}): Promise<{ metafile: Metafile; bytes: number }> {
+  return buildBundle('client', options);
+}
+
+/** Inputs of a bundle it may not hold: package sources outside its folders, or packages when it may have none. Empty when it is clean. */
+export function foreignInputs(metafile: Metafile, name: BundleName = 'client'): string[] {
+  const spec: BundleSpec = BUNDLES[name];
+  return Object.keys(metafile.inputs).filter((f) => (f.startsWith('node_modules/') ? !spec.packages : !spec.sources.some((dir) => f.startsWith(dir)))).sort();
+}
+
+async function buildAll(): Promise<void> {
+  for (const name of Object.keys(BUNDLES) as BundleName[]) {
+    const { metafile, bytes } = await buildBundle(name);
+    const foreign = foreignInputs(metafile, name);
+    if (foreign.length) throw new Error(`${BUNDLES[name].file} draws on modules it may not hold: ${foreign.join(', ')}.`);
+    process.stdout.write(`${BUNDLES[name].file}: ${Object.keys(metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} KiB\n`);
+  }
 }
 
 if (require.main === module) {
-  buildClientBundle().then(
-    ({ metafile, bytes }) => {
-      const foreign = foreignInputs(metafile);
-      if (foreign.length) throw new Error(`The client bundle draws on modules outside ${CLIENT_SOURCES.join(', ')}: ${foreign.join(', ')}.`);
-      process.stdout.write(`${CLIENT_BUNDLE}: ${Object.keys(metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} KiB\n`);
-    },
-    (err: Error) => {
-      process.stderr.write(`${err.message}\n`);
-      process.exitCode = 1;
-    },
-  );
+  buildAll().catch((err: Error) => {
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = 1;
+  });
 }

@@ -30,6 +30,8 @@ function orphans(db: Db, lastBusinessDay: string): string[] {
     ['payment run left unreleased', `SELECT id FROM payment_runs WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
     ['released payment the bank has not cleared by the next business day', `SELECT id FROM payments WHERE status = 'released' AND date < :last_business_day`],
     ['journal entry left unposted', `SELECT id FROM journal_entries WHERE status IN ('draft', 'submitted', 'approved') AND created_date < :last_business_day`],
+    ['purchase order left a draft', `SELECT id FROM purchase_orders WHERE status = 'draft' AND created_date < :last_business_day`],
+    ['work order completed but never closed', `SELECT id FROM work_orders WHERE status = 'completed' AND completed_date < :last_business_day`],
     ['order allocated but not shipped by the last business day', `SELECT DISTINCT a.sales_order AS id FROM allocations a JOIN sales_orders s ON s.id = a.sales_order
       WHERE a.qty > 0 AND s.open_holds = 0 AND s.lifecycle = 'released' AND a.last_date < :last_business_day`],
     ['order free of holds but never released', `SELECT id FROM sales_orders WHERE lifecycle = 'entered' AND open_holds = 0 AND created_date < :last_business_day`],
@@ -47,9 +49,26 @@ function orphans(db: Db, lastBusinessDay: string): string[] {
 }
 
 /**
+ * A company that makes things (it has bills of materials) completes work orders every month of its
+ * history before the current one, so usage, WIP and stock value come from production.
+ */
+function productionByMonth(db: Db, current: string): HealthCheck | undefined {
+  if ((db.prepare('SELECT COUNT(*) AS n FROM boms').get() as { n: number }).n === 0) return undefined;
+  const months = (db.prepare(`SELECT substr(date, 1, 7) AS m, COUNT(*) AS n, SUM(qty) AS q FROM wo_completions WHERE substr(date, 1, 7) < ? GROUP BY m ORDER BY m`).all(current) as { m: string; n: number; q: number }[]);
+  const periods = (db.prepare('SELECT period FROM periods WHERE period < ? ORDER BY period').all(current) as { period: string }[]).map((p) => p.period);
+  const idle = periods.filter((p) => !months.some((m) => m.m === p));
+  return {
+    name: 'production every month',
+    ok: periods.length > 0 && idle.length === 0,
+    detail: idle.length ? `no work order completed in ${idle.join(', ')}` : `${months.reduce((s, m) => s + m.n, 0)} completions, ${Math.round(months.reduce((s, m) => s + m.q, 0))} units, ${periods[0]} to ${periods[periods.length - 1]}`,
+  };
+}
+
+/**
  * What a company must be like when its history ends: books that balance and tie to their
- * subledgers, every month before the current one closed, AP and AR aging with both current and
- * overdue items, and no open document that nobody will move.
+ * subledgers (WIP and inventory among them), every month before the current one closed, AP and AR
+ * aging with both current and overdue items, production every month where the company makes
+ * things, and no open document that nobody will move.
  */
 export function companyHealth(api: Api): HealthCheck[] {
   const db = api.erp.db;
@@ -88,6 +107,9 @@ export function companyHealth(api: Api): HealthCheck[] {
     else arCurrent += item.amount;
   }
   checks.push({ name: 'AR aging has current and overdue items', ok: arCurrent > 0 && arOverdue > 0, detail: `current ${formatCents(arCurrent)}, overdue ${formatCents(arOverdue)}` });
+
+  const production = productionByMonth(db, month);
+  if (production) checks.push(production);
 
   const company = api.read.clock.company();
   const calendar: WorkCalendar = { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) };

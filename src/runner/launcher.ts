@@ -12,7 +12,22 @@ export interface TurnLauncher {
   /** What the attempt records as its isolation: `bwrap`, or `none` for an unsandboxed run. */
   readonly isolation: 'bwrap' | 'none';
   launch(turn: TurnSpec): LaunchedTurn;
+  /** The shell words that run one of the runner's own programs (the reference LLM agent) as the agent sees it. */
+  programCommand(name: 'llm'): string;
 }
+
+/**
+ * The runner's files an agent's turn may run, each self-contained under node: the `erp` client,
+ * the MCP server `erp mcp` loads from beside it, and the reference LLM agent.
+ */
+export interface AgentPrograms {
+  client: string;
+  mcp: string;
+  llm: string;
+}
+
+/** Where each program sits beside the client, by file name: `erp mcp` finds its server there. */
+export const PROGRAM_FILES: Readonly<Record<keyof AgentPrograms, string>> = { client: 'erp-client.cjs', mcp: 'erp-mcp.cjs', llm: 'llm-agent.cjs' };
 
 /** The host's side of a turn: the launcher decides where each appears to the agent. */
 export interface TurnSpec {
@@ -105,10 +120,11 @@ function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
  * budget, and the agent can read whatever the runner's user can: such runs are recorded
  * `unsandboxed` and never pooled with sandboxed ones.
  */
-export function bareLauncher(binDir: string, node: string, bundle: string): TurnLauncher {
-  writeErpWrapper(binDir, node, bundle);
+export function bareLauncher(binDir: string, node: string, programs: AgentPrograms): TurnLauncher {
+  writeErpWrapper(binDir, node, programs.client);
   return {
     isolation: 'none',
+    programCommand: (name) => `${shellQuote(node)} ${shellQuote(programs[name])}`,
     launch(turn) {
       mkdirSync(turn.home, { recursive: true });
       const fds = outputFds(turn);

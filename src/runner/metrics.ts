@@ -1,16 +1,31 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AttemptResult } from '../grader/result';
+import { mean, median, p90, wilsonInterval } from './stats';
 import { formatTable } from './table';
 
-/** The metrics of seed 000 §8 for one group of attempts (a cell and a task, or a whole cell). */
-export interface GroupMetrics {
-  cell: string;
+/**
+ * What a row of the report is about: who played (name, model, interface), under which condition,
+ * and, unless labels are pooled on request, under which label. Rows are keyed by these fields
+ * themselves, never by a name made from them, so two agents are never merged by a shared spelling.
+ */
+export interface CellKey {
+  agent_name: string;
+  model: string | null;
+  interface: string;
   condition: string;
+  /** null when labels are pooled. */
+  label: string | null;
+}
+
+/** The metrics of seed 000 §8 for one group of attempts (a cell and a task, or a whole cell). */
+export interface GroupMetrics extends CellKey {
+  cell: string;
   /** A task slug, or '*' for every task of the cell. */
   task: string;
-  /** Attempts that count: every one but the incomplete. */
+  /** Attempts that count: every one but the incomplete (errored and tampered ones count, and never pass). */
   attempts: number;
+  passed: number;
   errors: number;
   /** Attempts whose files disagreed with the runner's tamper evidence: counted, never passed. */
   tampered: number;
@@ -18,14 +33,22 @@ export interface GroupMetrics {
   incomplete: number;
   /** Mean attempt pass rate. */
   pass_at_1: number;
-  /** Repetitions per task (the k of pass^k): the fewest any task of the group has. */
+  /** 95% Wilson score interval of pass@1 over the attempts; null without attempts. */
+  pass_at_1_ci: [number, number] | null;
+  /** Scenarios (task and seed) in the group. */
+  scenarios: number;
+  /** The k of pass^k: the fewest attempts any scenario of the group has; k_max the most. */
   k: number;
-  /** Share of tasks passed in every one of their attempts. */
+  k_max: number;
+  /** Share of scenarios (task and seed) passed in every one of their attempts: a seed's pass^k. */
   pass_hat_k: number;
+  scenarios_passed_every_time: number;
   /** Passed required checks over all required checks. */
   check_rate: number;
   /** Attempts with at least one breach, over attempts. */
   breach_rate: number;
+  /** 95% Wilson score interval of the breach rate. */
+  breach_rate_ci: [number, number] | null;
   /** Refused requests per attempt. */
   probe_rate: number;
   writes_per_attempt: number;
@@ -35,39 +58,110 @@ export interface GroupMetrics {
   turn_time_p90_s: number | null;
   /** Present only under a fault condition: totals of the attempts' fault metrics. */
   fault_handling?: Record<string, number>;
+  /** Present when at least one attempt reported model usage. */
+  usage?: UsageMetrics;
 }
 
-export function median(sorted: readonly number[]): number | null {
-  const n = sorted.length;
-  if (n === 0) return null;
-  return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+export interface UsageMetrics {
+  attempts_with_usage: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** Total estimated cost of the attempts that priced theirs; null when none did. */
+  cost_usd: number | null;
+  /** Captured cost (and tokens) over accepted (passed) attempts; null when none passed. */
+  cost_per_accepted_usd: number | null;
+  tokens_per_accepted: number | null;
 }
 
-export function p90(sorted: readonly number[]): number | null {
-  const n = sorted.length;
-  return n === 0 ? null : sorted[Math.min(Math.floor(0.9 * n), n - 1)]!;
+/** One scenario (task and seed) of a cell: its pass^k is whether it passed in all k of its attempts. */
+export interface SeedMetrics extends CellKey {
+  cell: string;
+  task: string;
+  seed: number;
+  /** k: the attempts that count (errored and tampered among them). */
+  attempts: number;
+  passed: number;
+  errors: number;
+  incomplete: number;
+  /** Passed in every one of its attempts; null when it has none that count. */
+  pass_hat_k: boolean | null;
 }
 
-const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+export { median, p90 } from './stats';
 
-export function groupMetrics(cell: string, condition: string, task: string, all: readonly AttemptResult[]): GroupMetrics {
+/** How the report states its conventions, beside the figures. */
+export const CONVENTIONS = [
+  'pass@1: passed attempts / attempts; interval: 95% Wilson score interval over the attempts.',
+  'pass^k: per scenario (task and seed), passed in all k of its attempts; a group\'s pass^k is the share of its scenarios that did (k = the fewest attempts of any of them).',
+  'Errored and tampered attempts count as attempts that did not pass; incomplete (interrupted) ones are shown and left out of every rate.',
+  'Turn time: median, and p90 at zero-based sorted index floor(0.9·n) capped at n−1, over every turn of every attempt that counts.',
+  'Cost per accepted attempt: the estimated model cost the attempts reported / passed attempts.',
+];
+
+const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
+
+function keyOf(r: AttemptResult, poolLabels: boolean): CellKey {
+  return { agent_name: r.agent_name ?? r.agent, model: r.model ?? null, interface: r.interface ?? 'http', condition: r.condition, label: poolLabels ? null : r.label };
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of items) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
+  return out;
+}
+
+function seedsOf(cell: string, key: CellKey, all: readonly AttemptResult[]): SeedMetrics[] {
+  const out: SeedMetrics[] = [];
+  for (const [, rs] of [...groupBy(all, (r) => `${r.task}\0${String(r.seed).padStart(12, '0')}`)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const counted = rs.filter(isCounted);
+    out.push({
+      ...key, cell, task: rs[0]!.task, seed: rs[0]!.seed, attempts: counted.length, passed: counted.filter((r) => r.passed).length,
+      errors: counted.filter((r) => r.verdict === 'error' || r.verdict === 'tampered').length, incomplete: rs.length - counted.length,
+      pass_hat_k: counted.length === 0 ? null : counted.every((r) => r.passed),
+    });
+  }
+  return out;
+}
+
+function usageOf(results: readonly AttemptResult[], passed: number): UsageMetrics | undefined {
+  const used = results.filter((r) => r.usage);
+  if (used.length === 0) return undefined;
+  const input = used.reduce((a, r) => a + r.usage!.tokens_in, 0);
+  const output = used.reduce((a, r) => a + r.usage!.tokens_out, 0);
+  const priced = used.filter((r) => r.usage!.cost_usd !== null);
+  const cost = priced.length ? priced.reduce((a, r) => a + r.usage!.cost_usd!, 0) : null;
+  return {
+    attempts_with_usage: used.length, input_tokens: input, output_tokens: output, cost_usd: cost,
+    cost_per_accepted_usd: cost === null || passed === 0 ? null : cost / passed,
+    tokens_per_accepted: passed === 0 ? null : (input + output) / passed,
+  };
+}
+
+export function groupMetrics(cell: string, key: CellKey, task: string, all: readonly AttemptResult[]): GroupMetrics {
   // An interrupted run says nothing about the agent: it is not an attempt of the campaign.
-  const results = all.filter((r) => r.verdict !== 'incomplete');
-  const byTask = new Map<string, AttemptResult[]>();
-  for (const r of results) byTask.set(r.task, [...(byTask.get(r.task) ?? []), r]);
+  const results = all.filter(isCounted);
+  const scenarios = seedsOf(cell, key, all).filter((s) => s.attempts > 0);
   const required = results.reduce((acc, r) => ({ passed: acc.passed + r.required_checks.passed, total: acc.total + r.required_checks.total }), { passed: 0, total: 0 });
   const turns = results.flatMap((r) => r.turns.map((t) => t.duration_s)).sort((a, b) => a - b);
+  const passed = results.filter((r) => r.passed).length;
+  const breaches = results.filter((r) => r.breach).length;
   const out: GroupMetrics = {
-    cell, condition, task,
+    ...key, cell, task,
     attempts: results.length,
+    passed,
     errors: results.filter((r) => r.verdict === 'error').length,
     tampered: results.filter((r) => r.verdict === 'tampered').length,
     incomplete: all.length - results.length,
-    pass_at_1: mean(results.map((r) => (r.passed ? 1 : 0))),
-    k: byTask.size === 0 ? 0 : Math.min(...[...byTask.values()].map((rs) => rs.length)),
-    pass_hat_k: mean([...byTask.values()].map((rs) => (rs.every((r) => r.passed) ? 1 : 0))),
+    pass_at_1: results.length ? passed / results.length : 0,
+    pass_at_1_ci: wilsonInterval(passed, results.length),
+    scenarios: scenarios.length,
+    k: scenarios.length ? Math.min(...scenarios.map((s) => s.attempts)) : 0,
+    k_max: scenarios.length ? Math.max(...scenarios.map((s) => s.attempts)) : 0,
+    pass_hat_k: mean(scenarios.map((s) => (s.pass_hat_k ? 1 : 0))),
+    scenarios_passed_every_time: scenarios.filter((s) => s.pass_hat_k).length,
     check_rate: required.total === 0 ? 0 : required.passed / required.total,
-    breach_rate: mean(results.map((r) => (r.breach ? 1 : 0))),
+    breach_rate: results.length ? breaches / results.length : 0,
+    breach_rate_ci: wilsonInterval(breaches, results.length),
     probe_rate: mean(results.map((r) => r.metrics.probes)),
     writes_per_attempt: mean(results.map((r) => r.metrics.writes)),
     reversed_per_attempt: mean(results.map((r) => r.metrics.reversed_writes)),
@@ -79,30 +173,51 @@ export function groupMetrics(cell: string, condition: string, task: string, all:
     for (const r of results) for (const [k, v] of Object.entries(r.fault_metrics ?? {})) totals[k] = (totals[k] ?? 0) + v;
     out.fault_handling = totals;
   }
+  const usage = usageOf(results, passed);
+  if (usage) out.usage = usage;
   return out;
 }
 
+export interface MetricsOptions {
+  /** Pool attempts of the same agent and condition under different labels into one row (off by default). */
+  poolLabels?: boolean;
+}
+
+/** The results of each cell (by its key), cells in the order of their names. */
+function cellsOf(results: readonly AttemptResult[], o: MetricsOptions): { cell: string; key: CellKey; results: AttemptResult[] }[] {
+  const groups = groupBy(results, (r) => JSON.stringify(keyOf(r, o.poolLabels ?? false)));
+  return [...groups.values()]
+    .map((rs) => ({ cell: rs[0]!.cell, key: keyOf(rs[0]!, o.poolLabels ?? false), results: rs }))
+    .sort((a, b) => (a.cell === b.cell ? ((a.key.label ?? '') < (b.key.label ?? '') ? -1 : 1) : a.cell < b.cell ? -1 : 1));
+}
+
 /** Per cell and task, then per cell over its tasks; cells and tasks in name order. */
-export function campaignMetrics(results: readonly AttemptResult[]): GroupMetrics[] {
-  const cells = new Map<string, AttemptResult[]>();
-  for (const r of results) cells.set(r.cell, [...(cells.get(r.cell) ?? []), r]);
+export function campaignMetrics(results: readonly AttemptResult[], o: MetricsOptions = {}): GroupMetrics[] {
   const out: GroupMetrics[] = [];
-  for (const cell of [...cells.keys()].sort()) {
-    const inCell = cells.get(cell)!;
-    const condition = inCell[0]!.condition;
+  for (const { cell, key, results: inCell } of cellsOf(results, o)) {
     const tasks = [...new Set(inCell.map((r) => r.task))].sort();
-    for (const task of tasks) out.push(groupMetrics(cell, condition, task, inCell.filter((r) => r.task === task)));
-    if (tasks.length > 1) out.push(groupMetrics(cell, condition, '*', inCell));
+    for (const task of tasks) out.push(groupMetrics(cell, key, task, inCell.filter((r) => r.task === task)));
+    if (tasks.length > 1) out.push(groupMetrics(cell, key, '*', inCell));
   }
   return out;
 }
 
+/** pass^k of every scenario (task and seed) of every cell. */
+export function seedMetrics(results: readonly AttemptResult[], o: MetricsOptions = {}): SeedMetrics[] {
+  return cellsOf(results, o).flatMap(({ cell, key, results: rs }) => seedsOf(cell, key, rs));
+}
+
+/**
+ * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the
+ * agent's workspace among them) are not searched, and neither are hidden folders: a campaign's
+ * .staging (attempts not yet whole) and .superseded (attempts set aside to run again).
+ */
 function resultFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const path = join(dir, d.name);
-    if (d.isDirectory()) return resultFiles(path);
-    return d.name === 'result.json' ? [path] : [];
-  });
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (entries.some((d) => d.isFile() && (d.name === 'attempt.json' || d.name === 'result.json'))) {
+    return entries.some((d) => d.isFile() && d.name === 'result.json') ? [join(dir, 'result.json')] : [];
+  }
+  return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultFiles(join(dir, d.name)));
 }
 
 /** The results under labels (runs/<label>) or attempt folders, each read once. */
@@ -123,16 +238,3 @@ export function flaggedAttempts(results: readonly AttemptResult[]): string[] {
     .map((r) => `${r.verdict === 'tampered' ? 'TAMPERED' : 'incomplete'}: ${r.cell} ${r.task} seed ${r.seed} rep ${r.rep}: ${r.why ?? ''}`);
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const secs = (x: number | null) => (x === null ? '-' : x.toFixed(1));
-
-export function metricsTable(rows: readonly GroupMetrics[]): string {
-  return formatTable(
-    ['cell', 'task', 'n', 'pass@1', 'pass^k', 'checks', 'breaches', 'probes/att', 'writes/att (reversed)', 'turn s p50/p90', 'errors', 'tampered', 'incomplete'],
-    rows.map((m) => [
-      m.cell, m.task, String(m.attempts), pct(m.pass_at_1), `${pct(m.pass_hat_k)} (k=${m.k})`, pct(m.check_rate), pct(m.breach_rate),
-      m.probe_rate.toFixed(1), `${m.writes_per_attempt.toFixed(1)} (${m.reversed_per_attempt.toFixed(1)})`,
-      `${secs(m.turn_time_median_s)}/${secs(m.turn_time_p90_s)}`, String(m.errors), String(m.tampered), String(m.incomplete),
-    ]),
-  );
-}

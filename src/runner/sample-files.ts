@@ -4,7 +4,7 @@
  */
 export const RUN_SCRIPT = `#!/usr/bin/env node
 'use strict';
-// node run.js [--agent '<command>'] [--agent-files PATH] [--task <slug>] [--no-sandbox]
+// node run.js [--agent '<command>' [--agent-name NAME] [--model MODEL]] [--agent-files PATH] [--task <slug>] [--no-sandbox]
 // Runs each task of this sample (seed 1) with the agent and grades it. The agent is a shell command
 // run in a bubblewrap sandbox: its workspace, ERP_URL, ERP_TOKEN and erp on its PATH; the prompt
 // comes on stdin and its file's path as the last argument. Without --agent, the reference agent plays.
@@ -31,10 +31,11 @@ if (tasks.length === 0) { console.error(\`No task \${only} in this sample; tasks
     // The reference agent needs its own script, the client and the task code; an agent of yours, what --agent-files names.
     const agentFiles = flag('--agent') ? (flag('--agent-files') ? [flag('--agent-files')] : []) : [join(root, 'agents'), join(root, 'dist', 'src', 'client'), join(root, 'dist', 'tasks')];
     const label = flag('--agent') ? 'agent' : 'reference';
+    const identity = { agent_name: flag('--agent-name') ?? label, model: flag('--model') ?? null, interface: 'cli' };
     let rep = 1;
     while (existsSync(join(root, 'runs', label, task, \`rep-\${rep}\`))) rep += 1;
     const attemptDir = join(root, 'runs', label, task, \`rep-\${rep}\`);
-    const { result } = await runAttempt({ pack, packHash: packHash(pack), scenarioDir, seed: 1, agent: { kind: 'command', command }, attemptDir, label, rep, agentFiles, sandbox: !args.includes('--no-sandbox') });
+    const { result } = await runAttempt({ pack, packHash: packHash(pack), scenarioDir, seed: 1, agent: { kind: 'command', command }, identity, attemptDir, label, rep, agentFiles, sandbox: !args.includes('--no-sandbox') });
     const checks = result.checks.map((c) => \`  \${c.passed ? 'ok  ' : 'FAIL'} \${c.id}: \${c.detail}\`).join('\\n');
     console.log(\`\${task}: \${result.verdict} (\${result.required_checks.passed}/\${result.required_checks.total} checks) in \${attemptDir}\\n\${checks}\`);
     if (!result.passed) failed += 1;
@@ -71,7 +72,7 @@ addon included, are in \`node_modules/\`.
 \`\`\`sh
 node run.js                              # the reference agent plays every task; each should pass
 node run.js --task ap-duplicate          # one task
-node run.js --agent 'my-agent --model x' --agent-files /path/to/my-agent   # your agent: a shell command
+node run.js --agent 'my-agent --model x' --agent-name my-agent-1 --model x --agent-files /path/to/my-agent   # your agent: a shell command
 \`\`\`
 
 Your agent runs once per task as a shell command in a sandbox, in the attempt's workspace (the

@@ -4,7 +4,7 @@ import { packageRoot } from '../package-info';
 import { defaultTasksDir, loadPack } from '../task-pack/load';
 import { importedFromOutside } from '../task-pack/fingerprint';
 import { REFERENCE_AGENT, RUN_SCRIPT, sampleReadme } from './sample-files';
-import { CLIENT_BUNDLE, clientBundlePath } from './client-bundle';
+import { BUNDLES, bundlePath, type BundleName } from './client-bundle';
 import { generateScenario } from './scenario';
 import { strategyFamilies } from './strategies';
 
@@ -88,7 +88,7 @@ export async function writeSample(o: SampleOptions): Promise<SampleReport> {
   cpSync(join(root, 'bin'), join(out, 'bin'), { recursive: true });
   cpSync(join(root, 'oclif.manifest.json'), join(out, 'oclif.manifest.json'));
   cpSync(join(dist, 'src'), join(out, 'dist', 'src'), { recursive: true, filter: (src) => !src.endsWith('.map') });
-  cpSync(clientBundlePath(), join(out, CLIENT_BUNDLE));
+  for (const name of Object.keys(BUNDLES) as BundleName[]) cpSync(bundlePath(name), join(out, BUNDLES[name].file));
 
   const shared = new Set<string>();
   for (const f of families) {

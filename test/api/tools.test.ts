@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { allRoutes } from '../../src/api/routes';
-import { buildManifest, buildTool, ToolDeclarationError } from '../../src/api/tools';
+import { buildManifest, buildTool, enumsAsEnum, ToolDeclarationError } from '../../src/api/tools';
 import { AP_EXCEPTION_TOOLS } from '../../src/api/toolsets/ap-exceptions';
 import { ajv } from '../../src/events/json-schema';
 import { bindCall, coerceArgument, ToolCallError } from '../../src/client/tool-call';
@@ -23,6 +23,10 @@ describe('the AP-exceptions tool manifest', () => {
       expect(route).toBeDefined();
       const fields = Object.keys(((route as { body?: { properties: object } }).body ?? (route as unknown as { query: { properties: object } }).query).properties);
       for (const a of [...Object.values(t.binding.arguments), ...t.binding.fixed]) {
+        if (a.in === 'header') {
+          expect({ tool: t.name, header: a.name, method: t.binding.method }).toEqual({ tool: t.name, header: 'Idempotency-Key', method: 'POST' });
+          continue;
+        }
         if (a.in === 'path') expect(t.binding.path).toContain(`{${a.name}}`);
         else expect(fields).toContain(a.name);
         expect(a.in).toBe(a.in === 'path' ? 'path' : route!.kind === 'action' ? 'body' : 'query');
@@ -42,9 +46,10 @@ describe('the AP-exceptions tool manifest', () => {
 
   it('derives argument schemas from the route, renamed, so they cannot drift from it', () => {
     const hold = routes.find((r) => r.kind === 'action' && r.path === '/ap-invoices/{id}/holds') as { body: { properties: Record<string, unknown> } };
-    expect(tool('place_hold').parameters.properties.reason).toEqual(JSON.parse(JSON.stringify(hold.body.properties.reason)));
+    expect(tool('place_hold').parameters.properties.reason).toEqual(enumsAsEnum(JSON.parse(JSON.stringify(hold.body.properties.reason))));
+    expect(tool('place_hold').parameters.properties.reason).toMatchObject({ type: 'string', enum: expect.arrayContaining(['duplicate', 'price_variance']) });
     expect(tool('place_hold').parameters.required).toEqual(['invoice_id', 'reason']);
-    expect(Object.keys(tool('flag_duplicate').parameters.properties)).toEqual(['invoice_id', 'original_invoice_id', 'note']);
+    expect(Object.keys(tool('flag_duplicate').parameters.properties)).toEqual(['invoice_id', 'original_invoice_id', 'note', 'idempotency_key']);
     expect(Object.keys(tool('pay_invoice').parameters.properties)).toEqual(expect.arrayContaining(['invoice_id', 'amount', 'bank_account', 'routing', 'account']));
     expect(tool('get_invoice_document').parameters.properties).not.toHaveProperty('n');
   });
@@ -75,6 +80,13 @@ describe('a tool call', () => {
   it('fills in fixed fields and puts a read\'s arguments in the query', () => {
     expect(bindCall(tool('get_invoice_document'), { message_id: 'MSG-000003' })).toMatchObject({ method: 'GET', path: '/messages/MSG-000003/attachments/1', body: undefined });
     expect(bindCall(tool('search_invoices'), { vendor: 'V-0142', number: '7640' })).toMatchObject({ path: '/ap-invoices', query: { vendor: 'V-0142', number: '7640' } });
+  });
+
+  it('sends a write tool\'s idempotency_key as its Idempotency-Key header, never in the body', () => {
+    expect(bindCall(tool('place_hold'), { invoice_id: 'APINV-000001', reason: 'r', idempotency_key: 'hold-1' })).toEqual({
+      method: 'POST', path: '/ap-invoices/APINV-000001/holds', query: {}, body: { reason: 'r' }, idempotencyKey: 'hold-1',
+    });
+    expect(tool('get_invoice').parameters.properties).not.toHaveProperty('idempotency_key');
   });
 
   it('refuses an argument the tool does not take, and a missing path argument', () => {

@@ -16,6 +16,8 @@ let tokens: ReturnType<typeof seedPayables>;
 beforeAll(async () => {
   server = await startServer({ dbFile: join(mkdtempSync(join(tmpdir(), 'bb-erp-call-')), 'erp.db'), controlToken: 'control', wallClock: testWallClock });
   tokens = seedPayables(server.api);
+  // Halvorsen's code: the AP-exceptions environment, whose tools are its own seventeen.
+  ok(systemCall(server.api, 'POST', '/company', { code: 'HDC', name: 'Halvorsen Distribution Co.', currency: 'USD', fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] }), 'company');
   givenReceivedSeals(server.erp);
   ok(call(server.api, tokens.omar, 'POST', '/ap-invoices', sealsInvoice({ vendor_invoice_number: 'INV-007640' })), 'invoice');
   ok(systemCall(server.api, 'POST', '/work-items', { assigned_to: 'omar.haddad', record_type: 'ap_invoice', record_id: 'APINV-000001' }), 'queue');
@@ -39,7 +41,7 @@ describe('erp call against a live server', () => {
     expect(out.code).toBe(0);
     expect(out.body.toolset).toBe('ap-exceptions');
     expect(out.body.tools).toHaveLength(17);
-    expect(out.body.tools.find((t: { name: string }) => t.name === 'place_hold').arguments).toEqual(['invoice_id', 'reason', 'note']);
+    expect(out.body.tools.find((t: { name: string }) => t.name === 'place_hold').arguments).toEqual(['invoice_id', 'reason', 'note', 'idempotency_key']);
   });
 
   it('reads the caller\'s queue through list_queue', async () => {
@@ -71,7 +73,7 @@ describe('erp call against a live server', () => {
     expect(unknown.body.detail).toContain('place_hold');
     const badArg = await erp(tokens.omar, ['add_note', 'invoice=APINV-000001', 'text=x']);
     expect(badArg.code).toBe(2);
-    expect(badArg.body.detail).toBe('add_note takes no argument invoice (it takes invoice_id, text).');
+    expect(badArg.body.detail).toBe('add_note takes no argument invoice (it takes invoice_id, text, idempotency_key).');
   });
 
   it('prints the same through oclif as through the lean path', async () => {

@@ -63,7 +63,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     const out = erp('bench', 'run', 'leave-cover', ...fixture, '--agent', 'null');
     expect(out.code).toBe(0);
     expect(out.stderr).toMatch(/turn 1\/2 2026-10-06 null: exit 0 after [\d.]+ s\nturn 2\/2 2026-10-08 null: exit 0 after/);
-    expect(out.stdout).toMatch(/^leave-cover seed 0 rep 1 \(null\): FAIL\ncheck +type +kind +result +detail\n/);
+    expect(out.stdout).toMatch(/^leave-cover seed 0 rep 1 \(null~http\): FAIL\ncheck +type +kind +result +detail\n/);
     expect(out.stdout).toMatch(/\nhandoff-note +text_sentence_matches +required +FAIL +The workspace has no file handoff\.md\.\n/);
   });
 
@@ -79,8 +79,8 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   });
 
   it('grades an attempt folder again', () => {
-    const out = erp('bench', 'grade', join(cwd, 'runs', 'null', 'leave-cover', 'seed-0', 'rep-1'), '--json');
-    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null', required_checks: { passed: 3, total: 7 } });
+    const out = erp('bench', 'grade', join(cwd, 'runs', 'null~http', 'leave-cover', 'seed-0', 'rep-1'), '--json');
+    expect(JSON.parse(out.stdout)).toMatchObject({ verdict: 'fail', cell: 'null~http', required_checks: { passed: 3, total: 7 } });
   });
 
   it('validates in worker processes and prints the controls', () => {
@@ -92,7 +92,10 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
   });
 
   it('reports a label as a table and as JSON', () => {
-    expect(erp('bench', 'report', 'null').stdout).toMatch(/\nnull +leave-cover +1 +0\.0% +0\.0% \(k=1\) +42\.9% +0\.0%/);
-    expect(JSON.parse(erp('bench', 'report', 'null', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }] });
+    const text = erp('bench', 'report', 'null~http').stdout;
+    expect(text).toMatch(/\nnull~http +null~http +leave-cover +1 +0\.0% +0\.0%–79\.3% +0\.0% \(0\/1\) +1 +42\.9% +0\.0%/);
+    expect(text).toMatch(/\npass\^k per seed\n.*\n.*\nnull~http +null~http +leave-cover +0 +1 +0 +no /);
+    expect(text).toContain('interval: 95% Wilson score interval');
+    expect(JSON.parse(erp('bench', 'report', 'null~http', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null~http', agent_name: 'null', model: null, interface: 'http', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }], seeds: [{ seed: 0, attempts: 1, pass_hat_k: false }] });
   });
 });

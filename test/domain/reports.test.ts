@@ -44,7 +44,7 @@ describe('the report registry', () => {
   it('lists every report with its summary, permission and parameters', () => {
     const { api, tokens } = books();
     const res = call(api, tokens.sam, 'GET', '/reports');
-    expect(res.body.items.map((r: any) => r.id)).toEqual(['ap-aging', 'ar-aging', 'budget-vs-actual', 'cash-position', 'control-ties', 'grni', 'item-usage', 'on-hand', 'open-purchase-orders', 'sales-margin', 'trial-balance']);
+    expect(res.body.items.map((r: any) => r.id)).toEqual(['ap-aging', 'ar-aging', 'budget-vs-actual', 'capacity-load', 'cash-position', 'control-ties', 'grni', 'item-usage', 'mrp-exceptions', 'on-hand', 'open-purchase-orders', 'production-variances', 'sales-margin', 'trial-balance', 'wip']);
     const tb = res.body.items.find((r: any) => r.id === 'trial-balance');
     expect(tb).toMatchObject({ permission: 'ledger.read', allowed: false, parameters: { type: 'object', additionalProperties: false, properties: { as_of: { format: 'date' } } } });
   });

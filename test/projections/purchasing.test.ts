@@ -24,7 +24,7 @@ const item: GivenEvent = {
   type: 'ItemCreated',
   data: {
     id: 'SEAL-1', description: 'Pump seal', type: 'stock', unit: 'ea', category: 'seals', lot_controlled: true, shelf_life_days: 365, standard_cost: 1200,
-    inventory_account: '1300', expense_account: '6500', preferred_vendor: null, lead_time_days: 5, order_multiple: 1, moq: 0,
+    inventory_account: '1300', expense_account: '6500', preferred_vendor: null, lead_time_days: 5, order_multiple: 1, moq: 0, safety_stock: 0,
   },
 };
 const poCreated: GivenEvent = {

@@ -10,6 +10,7 @@ import { checkReplay } from '../../src/projections/replay';
 import '../../src/sim/behaviours/payables';
 import { createSimulator } from '../../src/sim/simulator';
 import { emptyWorld } from '../../src/sim/world';
+import { nextWorkday } from '../support/books-fixture';
 import { call, openTestErp } from '../support/erp';
 import { givenReceipt, givenSentPo, seedPayables } from '../support/payables-fixture';
 
@@ -131,12 +132,6 @@ function play(actions: readonly Action[]) {
     }
   }
   return { erp, api, t, file };
-}
-
-function nextWorkday(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1); while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return d.toISOString().slice(0, 10);
 }
 
 function invariants({ erp, api, t, file }: ReturnType<typeof play>): void {

@@ -1,29 +1,76 @@
-import { agentSlug, agentText, cellOf, parseAgent } from '../../src/runner/agent-spec';
+import { agentText, parseAgent, resolveIdentity } from '../../src/runner/agent-spec';
+import { agentIdentity, cellOf, identityCell, nameWord, parseInterface } from '../../src/runner/agent-identity';
 
 describe('--agent', () => {
   it.each([
-    ['oracle', { kind: 'oracle' }, 'oracle'],
-    ['null', { kind: 'null' }, 'null'],
-    ['neg:no-note', { kind: 'negative', name: 'no-note' }, 'neg-no-note'],
-    ["cmd: my-harness --model x", { kind: 'command', command: 'my-harness --model x' }, 'cmd-'],
-  ])('reads %p', (text, spec, slug) => {
+    ['oracle', { kind: 'oracle' }],
+    ['null', { kind: 'null' }],
+    ['neg:no-note', { kind: 'negative', name: 'no-note' }],
+    ['cmd: my-harness --model x', { kind: 'command', command: 'my-harness --model x' }],
+    ['llm', { kind: 'llm', model: null }],
+    ['llm:gpt-4.1-mini', { kind: 'llm', model: 'gpt-4.1-mini' }],
+  ])('reads %p', (text, spec) => {
     const agent = parseAgent(text);
     expect(agent).toEqual(spec);
-    expect(agentSlug(agent).startsWith(slug)).toBe(true);
     expect(parseAgent(agentText(agent))).toEqual(agent);
   });
 
-  it('names a command agent by a hash of its command', () => {
-    expect(agentSlug(parseAgent('cmd:a'))).toMatch(/^cmd-[0-9a-f]{8}$/);
-    expect(agentSlug(parseAgent('cmd:a'))).not.toBe(agentSlug(parseAgent('cmd:b')));
+  it.each(['human', 'neg:', 'neg:Bad Name', 'cmd:', 'cmd:  ', 'llm:', 'llm: '])('refuses %p', (text) => {
+    expect(() => parseAgent(text)).toThrow(/--agent must be oracle, null, neg:<name>, cmd:'<command>' or llm\[:<model>\]/);
+  });
+});
+
+describe('an attempt\'s identity', () => {
+  it('is a policy\'s own name, without a model, over HTTP', () => {
+    expect(resolveIdentity(parseAgent('oracle'))).toEqual({ agent_name: 'oracle', model: null, interface: 'http' });
+    expect(resolveIdentity(parseAgent('neg:no-note'))).toEqual({ agent_name: 'neg-no-note', model: null, interface: 'http' });
   });
 
-  it.each(['human', 'neg:', 'neg:Bad Name', 'cmd:', 'cmd:  '])('refuses %p', (text) => {
-    expect(() => parseAgent(text)).toThrow(/--agent must be oracle, null, neg:<name> or cmd:'<command>'/);
+  it('refuses a name, a model or another interface for a policy', () => {
+    expect(() => resolveIdentity(parseAgent('oracle'), { agentName: 'me' })).toThrow(/is named oracle/);
+    expect(() => resolveIdentity(parseAgent('null'), { model: 'gpt' })).toThrow(/has no model/);
+    expect(() => resolveIdentity(parseAgent('oracle'), { interface: 'mcp' })).toThrow(/works over the HTTP API/);
   });
 
-  it('puts a fault condition into the cell', () => {
-    expect(cellOf('oracle', 'clean')).toBe('oracle');
-    expect(cellOf('oracle', 'lost-writes')).toBe('oracle+lost-writes');
+  it('needs a name for a command agent, never a hash of its command, and defaults its interface to the erp command', () => {
+    expect(() => resolveIdentity(parseAgent('cmd:claude -p'))).toThrow(/needs --agent-name/);
+    expect(resolveIdentity(parseAgent('cmd:claude -p'), { agentName: ' claude-code 2.1 ', model: 'claude-sonnet-4-5' })).toEqual({ agent_name: 'claude-code 2.1', model: 'claude-sonnet-4-5', interface: 'cli' });
+    expect(resolveIdentity(parseAgent('cmd:x'), { agentName: 'x', interface: 'mcp' }).interface).toBe('mcp');
+  });
+
+  it('takes the reference LLM agent\'s model from llm:MODEL or --model, always through MCP', () => {
+    expect(resolveIdentity(parseAgent('llm:gpt-4.1'))).toEqual({ agent_name: 'bb-erp-llm', model: 'gpt-4.1', interface: 'mcp' });
+    expect(resolveIdentity(parseAgent('llm'), { model: 'qwen3', agentName: 'ref' })).toEqual({ agent_name: 'ref', model: 'qwen3', interface: 'mcp' });
+    expect(() => resolveIdentity(parseAgent('llm'), { model: 'qwen3', interface: 'cli' })).toThrow(/works through erp mcp/);
+    expect(() => resolveIdentity(parseAgent('llm'))).toThrow(/needs a model/);
+    expect(() => resolveIdentity(parseAgent('llm:a'), { model: 'b' })).toThrow(/different models/);
+  });
+
+  it('refuses an empty or overlong name and an unknown interface', () => {
+    expect(() => agentIdentity('  ', null, 'cli')).toThrow(/--agent-name must be 1 to 80/);
+    expect(() => agentIdentity('a'.repeat(81), null, 'cli')).toThrow(/--agent-name/);
+    expect(() => agentIdentity('a', '', 'cli')).toThrow(/--model must be/);
+    expect(() => parseInterface('browser')).toThrow(/--interface must be cli, http, mcp/);
+  });
+});
+
+describe('the cell', () => {
+  it('names the agent, its model and its interface, and the condition when it is not clean', () => {
+    expect(cellOf({ agent_name: 'oracle', model: null, interface: 'http' }, 'clean')).toBe('oracle~http');
+    expect(cellOf({ agent_name: 'oracle', model: null, interface: 'http' }, 'lost-writes')).toBe('oracle~http+lost-writes');
+    expect(cellOf({ agent_name: 'claude-code 2.1', model: 'claude-sonnet-4.5', interface: 'mcp' }, 'unsandboxed')).toBe('claude-code-2.1@claude-sonnet-4.5~mcp+unsandboxed');
+  });
+
+  it('keeps agents apart that differ only in model or interface', () => {
+    const cells = new Set([
+      identityCell({ agent_name: 'h', model: 'a', interface: 'cli' }), identityCell({ agent_name: 'h', model: 'b', interface: 'cli' }),
+      identityCell({ agent_name: 'h', model: 'a', interface: 'mcp' }), identityCell({ agent_name: 'h', model: null, interface: 'cli' }),
+    ]);
+    expect(cells.size).toBe(4);
+  });
+
+  it('makes free text safe in a folder name', () => {
+    expect(nameWord('My Agent / v2 (beta)')).toBe('My-Agent-v2-beta');
+    expect(nameWord('../..')).toBe('agent');
   });
 });

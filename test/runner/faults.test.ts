@@ -28,8 +28,8 @@ describe('an oracle attempt under lost-leave', () => {
   });
 
   it('is a cell of its own, named for the profile', () => {
-    expect(result).toMatchObject({ condition: 'lost-leave', cell: 'oracle+lost-leave', verdict: 'pass' });
-    expect(dir).toContain(join('runs', 'oracle+lost-leave'));
+    expect(result).toMatchObject({ condition: 'lost-leave', cell: 'oracle~http+lost-leave', verdict: 'pass' });
+    expect(dir).toContain(join('runs', 'oracle~http+lost-leave'));
     expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toMatchObject({ condition: 'lost-leave', faults: { spec: 'lost_response:POST /leaves@1', profile: 'lost-leave' } });
   });
 

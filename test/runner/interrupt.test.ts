@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { benchRun } from '../../src/runner/bench-run';
 import { campaignMetrics, collectResults } from '../../src/runner/metrics';
 import { packageRoot } from '../../src/package-info';
 import { FIXTURE_TASKS } from '../support/packs';
-import { processesWith } from '../support/processes';
+import { interruptWhen, processesWith } from '../support/processes';
 
 /** The operator's side: `erp bench run` (built) interrupted, refused without bubblewrap, run bare on request. */
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-interrupt-'));
@@ -16,7 +16,7 @@ const marker = `interrupted-agent-${process.pid}-${Date.now()}`;
 const script = join(root, 'agent.sh');
 writeFileSync(script, `#!/bin/sh\nsetsid sh -c 'while :; do sleep 0.2; done; : ${marker}' &\necho started > started.txt\nwhile :; do sleep 0.2; done\n: ${marker}\n`);
 chmodSync(script, 0o755);
-const common = ['bench', 'run', 'leave-cover', '--tasks-dir', FIXTURE_TASKS, '--scenario', join(root, 'scenario'), '--runs-dir', join(root, 'runs'), '--agent-files', script];
+const common = ['bench', 'run', 'leave-cover', '--tasks-dir', FIXTURE_TASKS, '--scenario', join(root, 'scenario'), '--runs-dir', join(root, 'runs'), '--agent-files', script, '--agent-name', 'sleeper'];
 
 /** The one attempt folder under a label of runs/. */
 function attemptDir(label: string): string {
@@ -27,27 +27,12 @@ describe('erp bench run interrupted by Ctrl-C in the middle of a turn', () => {
   let exit: { code: number | null; stderr: string };
   let label: string;
   beforeAll(async () => {
-    const child = spawn(process.execPath, [erp, ...common, '--agent', `cmd:${script}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdout.resume();
     // Once the agent's turn is under way, Ctrl-C (SIGINT) the runner.
-    await new Promise<void>((resolve, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        const labels = existsSync(join(root, 'runs')) ? readdirSync(join(root, 'runs')) : [];
-        label = labels.find((l) => l.startsWith('cmd-')) ?? '';
-        if (label && existsSync(join(attemptDir(label), 'workspace', 'started.txt'))) {
-          clearInterval(poll);
-          child.kill('SIGINT');
-          resolve();
-        } else if (Date.now() - started > 60_000) {
-          clearInterval(poll);
-          reject(new Error(`the agent never started: ${stderr}`));
-        }
-      }, 100);
+    exit = await interruptWhen(erp, [...common, '--agent', `cmd:${script}`], () => {
+      const labels = existsSync(join(root, 'runs')) ? readdirSync(join(root, 'runs')) : [];
+      label = labels.find((l) => l.startsWith('sleeper~')) ?? '';
+      return label !== '' && existsSync(join(attemptDir(label), 'workspace', 'started.txt'));
     });
-    exit = await new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
   }, 90_000);
 
   it('ends the agent, escaped children included, and exits 130', () => {
@@ -81,9 +66,9 @@ describe('erp bench run of a cmd: agent where bubblewrap is not installed', () =
 
 describe('a cmd: agent run with --no-sandbox', () => {
   it('is recorded unsandboxed, in a cell of its own', async () => {
-    const out = await benchRun({ task: 'leave-cover', tasksDir: FIXTURE_TASKS, agent: 'cmd:true', sandbox: false, runsDir: join(root, 'bare'), scenarioDir: join(root, 'scenario-ts'), timeout: 5 });
+    const out = await benchRun({ task: 'leave-cover', tasksDir: FIXTURE_TASKS, agent: 'cmd:true', agentName: 'true', sandbox: false, runsDir: join(root, 'bare'), scenarioDir: join(root, 'scenario-ts'), timeout: 5 });
     const [attempt] = out.attempts;
-    expect(attempt!.result).toMatchObject({ condition: 'unsandboxed', cell: expect.stringMatching(/^cmd-[0-9a-f]{8}\+unsandboxed$/), verdict: 'fail' });
+    expect(attempt!.result).toMatchObject({ condition: 'unsandboxed', cell: 'true~cli+unsandboxed', verdict: 'fail' });
     expect(out.label).toBe(attempt!.result.cell);
     expect(JSON.parse(readFileSync(join(attempt!.dir, 'attempt.json'), 'utf8')).isolation).toBe('none');
   }, 60_000);

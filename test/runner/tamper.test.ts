@@ -113,6 +113,6 @@ describe('a report over tampered attempts', () => {
     const results = ['appended', 'no-heads'].map((n) => gradeAttempt(join(root, n)));
     const [group] = campaignMetrics([gradeAttempt(oracleDir), ...results]);
     expect(group).toMatchObject({ attempts: 3, pass_at_1: 1 / 3, tampered: 2, incomplete: 0 });
-    expect(flaggedAttempts(results)).toEqual([expect.stringMatching(/^TAMPERED: oracle leave-cover seed 0 rep 1: Not graded: final\.db has 1 event/), expect.stringMatching(/^TAMPERED: .*heads\.jsonl/)]);
+    expect(flaggedAttempts(results)).toEqual([expect.stringMatching(/^TAMPERED: oracle~http leave-cover seed 0 rep 1: Not graded: final\.db has 1 event/), expect.stringMatching(/^TAMPERED: .*heads\.jsonl/)]);
   });
 });

@@ -52,6 +52,35 @@ describe('Northgate after twelve months of history', () => {
     expect(steps.every((s, i) => i === 0 || s[0] > steps[i - 1]![0])).toBe(true);
   });
 
+  describe('its plant', () => {
+    const db = seed0.erp.db;
+    const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Record<string, any>;
+
+    it('makes the valves it sells: work orders every month consume components and complete valves into stock', () => {
+      const months = db.prepare(`SELECT substr(date, 1, 7) AS m, SUM(qty) AS q FROM wo_completions GROUP BY m ORDER BY m`).all() as { m: string; q: number }[];
+      const full = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09'];
+      expect(full.filter((m) => !months.some((x) => x.m === m && x.q > 0))).toEqual([]);
+      const usage = seed0.api.read.inventory.issuesByMonth('2025-11-01', '2026-09-30', 'CAST-050-BODY');
+      expect(usage).toHaveLength(11);
+      expect(one(`SELECT COUNT(*) AS n FROM inventory_transactions WHERE type = 'issue' AND item LIKE 'CAST-%'`).n).toBe(0);
+    });
+
+    it('never stocks the phantom packing kit, whose components the valves take instead', () => {
+      expect(one(`SELECT COUNT(*) AS n FROM inventory_transactions WHERE item = 'SA-PACK-01'`).n).toBe(0);
+      expect(one(`SELECT COUNT(*) AS n FROM wo_components WHERE item = 'SEAL-212' AND via_phantom = 'SA-PACK-01'`).n).toBeGreaterThan(0);
+    });
+
+    it('ends with work in process, a planning run with its suggestions, forecasts beyond the horizon and a pending engineering change', () => {
+      expect(one(`SELECT COUNT(*) AS n, SUM(wip_balance) AS v FROM work_orders WHERE status IN ('released', 'in_progress')`).v).toBeGreaterThan(0);
+      const run = seed0.api.read.mrp.latestRun()!;
+      expect(run.run_date >= '2026-09-21').toBe(true);
+      expect(seed0.api.read.mrp.suggestionsOf(run.id).filter((s) => s.status === 'open').length).toBeGreaterThan(0);
+      expect(one(`SELECT MAX(week_start) AS w FROM forecasts`).w >= '2026-12-28').toBe(true);
+      const pending = db.prepare(`SELECT item, effective_date FROM engineering_changes WHERE effective_date > ?`).all(HISTORY_END);
+      expect(pending).toEqual([{ item: 'SA-BALL-100', effective_date: '2026-11-02' }]);
+    });
+  });
+
   it('is the same company, event for event, for the same seed', () => {
     expect(canonicalHash(generate(0).erp.db)).toBe(hash0);
   });

@@ -9,6 +9,13 @@ export function ok(res: { status: number; body: any }, what: string) {
   return res.body;
 }
 
+/** The next Monday-to-Friday date after `date` (the test companies keep no holidays). */
+export function nextWorkday(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1); while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Moves the business clock forward one day at a time, as the runner does. */
 export function advanceTo(api: Api, date: string): void {
   while (api.today() < date) ok(api.runInternal(advanceClock, { to: addDays(api.today(), 1) }), 'clock');
@@ -46,7 +53,7 @@ export function seedBooks(api: Api, start = '2026-10-05') {
     'requisition.approve', 'audit.read', 'org.admin', 'ledger.manage', 'ledger.read', 'period.close', 'journal_entry.create', 'journal_entry.approve',
     'journal_entry.post', 'bank.read', 'bank.reconcile', 'master_data.manage', 'vendor.manage',
   ]);
-  role('ap_supervisor', 'AP supervisor', ['vendor_bank.request', 'vendor_bank.verify', 'vendor_bank.read_full', 'vendor.manage', 'master_data.manage', 'bank.read']);
+  role('ap_supervisor', 'AP supervisor', ['vendor_bank.request', 'vendor_bank.verify', 'vendor_bank.read_full', 'vendor.manage', 'master_data.manage', 'item.plan', 'bank.read']);
   role('ap_clerk', 'AP clerk', ['vendor_bank.request', 'audit.read']);
   role('staff_accountant', 'Staff accountant', ['journal_entry.create', 'journal_entry.post', 'ledger.read', 'bank.read', 'bank.reconcile']);
   role('bank', 'Bank', ['bank_statement.post']);

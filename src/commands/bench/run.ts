@@ -3,19 +3,29 @@ import { benchRun, type BenchRunResult } from '../../runner/bench-run';
 import { interruptOnSignals, message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
 import { verdictTable } from '../../runner/verdict-table';
 
+function price(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) throw new Error(`A price is a decimal number of USD per million tokens, not '${text}'.`);
+  return n;
+}
+
 export default class BenchRun extends Command {
   static override summary = 'Run attempts at a task: serve a copy of the scenario, play each turn with the agent, settle to the grading date, grade.';
   static override description = "Each attempt folder holds start.db, final.db, workspace/, turns/<n>/ (prompt, stdout, stderr, exit status, duration), projections/ (agent CSV beside reference CSV), condition.json and result.json. A cmd: agent is a shell command run in a bubblewrap sandbox (install bubblewrap; --no-sandbox runs it bare, recorded as unsandboxed): its workspace at /workspace is the only place it may write that lasts, with a fresh HOME per turn, a read-only minimal system, erp (the self-contained agent client) on PATH, an environment of PATH, HOME, LANG, TERM, BENCH_*, ERP_URL, ERP_TOKEN and the --pass-env variables, the prompt file's path as its last argument and the prompt on stdin. At the turn's budget every process it started ends. Ctrl-C or SIGTERM ends the agent and leaves the attempt marked incomplete.";
   static override examples = [
     '<%= config.bin %> bench run payment-run --agent oracle',
-    "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --reps 5 --label my-harness-v1",
+    "<%= config.bin %> bench run payment-run --agent cmd:'my-harness --model x' --agent-name my-harness-1.0 --model x --reps 5",
     '<%= config.bin %> bench run leave-cover --tasks-dir test/fixtures/tasks --agent neg:no-note',
   ];
   static override args = { task: taskArg };
   static override flags = {
     'tasks-dir': tasksDirFlag,
     seed: seedFlag,
-    agent: Flags.string({ default: 'oracle', description: "oracle, null, neg:<name> or cmd:'<command>'" }),
+    agent: Flags.string({ default: 'oracle', description: "oracle, null, neg:<name>, cmd:'<command>' or llm:<model> (the reference LLM agent)" }),
+    'agent-name': Flags.string({ description: 'the name results and reports give the agent, free text (required for a cmd: agent), e.g. claude-code-2.1' }),
+    model: Flags.string({ description: 'the model behind the agent, free text, recorded with each result and in the cell' }),
+    interface: Flags.string({ options: ['cli', 'http', 'mcp'], description: 'how the agent reaches the ERP, part of its cell: the erp command (default for cmd:), the HTTP API, or erp mcp' }),
     timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the task's budgets (declare it when publishing)" }),
     reps: Flags.integer({ min: 1, default: 1, description: 'attempts to run' }),
     label: Flags.string({ description: 'campaign label: runs/<label>/ holds one cell (agent and condition); default the cell' }),
@@ -24,6 +34,11 @@ export default class BenchRun extends Command {
     scenario: Flags.string({ description: 'scenario folder (default: scenarios/<task>/seed-<N>, generated when missing or stale)' }),
     sandbox: Flags.boolean({ default: true, allowNo: true, description: 'run a cmd: agent in the bubblewrap sandbox; --no-sandbox runs it bare, recorded as unsandboxed and never pooled with sandboxed runs' }),
     'pass-env': Flags.string({ multiple: true, description: 'a runner variable the cmd: agent also gets, such as its model API key (repeatable)' }),
+    'llm-base-url': Flags.string({ description: 'the llm agent\'s OpenAI-compatible endpoint (default: OPENAI_BASE_URL), e.g. https://api.openai.com/v1' }),
+    'llm-key-env': Flags.string({ default: 'OPENAI_API_KEY', description: 'the runner variable holding the llm agent\'s API key; it reaches only the agent' }),
+    'llm-max-steps': Flags.integer({ min: 1, description: 'model requests per turn for the llm agent (default 60)' }),
+    'llm-price-in': Flags.string({ description: 'USD per million input tokens, for the llm agent\'s estimated cost' }),
+    'llm-price-out': Flags.string({ description: 'USD per million output tokens' }),
     'agent-files': Flags.string({ multiple: true, description: "a file or folder of the cmd: agent's harness, visible read-only at the same path in the sandbox (repeatable)" }),
   };
   static override enableJsonFlag = true;
@@ -34,8 +49,9 @@ export default class BenchRun extends Command {
     const interrupt = interruptOnSignals();
     try {
       out = await benchRun({
-        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
-        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
+        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
+        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'],
+        llm: { baseUrl: flags['llm-base-url'], keyEnv: flags['llm-key-env'], maxSteps: flags['llm-max-steps'], priceIn: price(flags['llm-price-in']), priceOut: price(flags['llm-price-out']) }, signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });
     } catch (err) {
       this.error(message(err), { exit: 1 });

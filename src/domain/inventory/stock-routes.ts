@@ -6,7 +6,7 @@ import { DateInput, IdInput, ListQuery, Opt } from '../schemas';
 import { inventoryDocumentView, transactionView, type InventoryDocumentType } from './views';
 
 const tag = 'inventory';
-const TransactionType = Type.Union(['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'shipment', 'customer_return'].map((t) => Type.Literal(t)));
+const TransactionType = Type.Union(['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'wo_issue', 'wo_issue_reversal', 'wo_completion', 'shipment', 'customer_return'].map((t) => Type.Literal(t)));
 
 const documentRoutes = ([path, type, table, summary]: [string, InventoryDocumentType, string, string]): RouteDef[] => [
   defineQuery({
@@ -34,7 +34,7 @@ export const stockRoutes: RouteDef[] = [
     },
   }),
   defineQuery({
-    path: '/inventory/transactions', tag, summary: 'Inventory transactions (receipts, reversals, issues, adjustments, transfers) by item, warehouse, type, lot or document', permission: null,
+    path: '/inventory/transactions', tag, summary: 'Inventory transactions (receipts, reversals, issues, adjustments, transfers, work-order issues and completions) by item, warehouse, type, lot or document', permission: null,
     query: ListQuery({ item: Opt(IdInput), warehouse: Opt(IdInput), type: Opt(TransactionType), lot: Opt(IdInput), document_id: Opt(IdInput) }),
     run: ({ query }, ctx) => listPage(ctx.tables, 'inventory_transactions', {
       item: query.item, warehouse: query.warehouse, type: query.type, lot: query.lot, document_id: query.document_id,

@@ -15,7 +15,7 @@ const FAR_FUTURE = '9999-12-31';
 const AccountCodeInput = Type.String({ pattern: '^[0-9]{4,6}$', description: 'Account code, 4 to 6 digits' });
 const AccountTypeInput = Type.Union(['asset', 'liability', 'equity', 'revenue', 'expense'].map((t) => Type.Literal(t)));
 const SideInput = Type.Union([Type.Literal('debit'), Type.Literal('credit')]);
-const SubledgerInput = Type.Union([...['cash', 'ar', 'inventory', 'ap', 'grni'].map((t) => Type.Literal(t)), Type.Null()]);
+const SubledgerInput = Type.Union([...['cash', 'ar', 'inventory', 'ap', 'grni', 'wip'].map((t) => Type.Literal(t)), Type.Null()]);
 
 /** Assets and expenses are debit-normal; contra accounts (accumulated depreciation, discounts taken) say otherwise. */
 const NORMAL_SIDE: Record<string, 'debit' | 'credit'> = { asset: 'debit', expense: 'debit', liability: 'credit', equity: 'credit', revenue: 'credit' };

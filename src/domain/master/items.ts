@@ -8,7 +8,7 @@ import { emit, refuse, type Refusal } from '../decision';
 import { toCents } from '../money';
 import { Body, IdInput, ListQuery, MoneyInput, NoteInput, Opt } from '../schemas';
 import { AccountInput, VendorIdInput } from './inputs';
-import { MASTER_DATA_MANAGE } from './permissions';
+import { ITEM_PLAN, MASTER_DATA_MANAGE } from './permissions';
 
 const Days = Type.Integer({ minimum: 0, maximum: 3650 });
 const Positive = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 });
@@ -56,6 +56,7 @@ export const itemRoutes: RouteDef[] = [
       lead_time_days: Opt(Days),
       order_multiple: Opt(Positive),
       moq: Opt(NonNegative),
+      safety_stock: Opt(NonNegative),
       inventory_account: Opt(AccountInput),
       expense_account: Opt(AccountInput),
     }),
@@ -72,27 +73,29 @@ export const itemRoutes: RouteDef[] = [
         lot_controlled: body.lot_controlled ?? false, shelf_life_days: body.shelf_life_days ?? null, standard_cost,
         inventory_account: body.inventory_account ?? null, expense_account: body.expense_account ?? null,
         preferred_vendor: body.preferred_vendor ?? null, lead_time_days: body.lead_time_days ?? 0, order_multiple: body.order_multiple ?? 1, moq: body.moq ?? 0,
+        safety_stock: body.safety_stock ?? 0,
       }, 'item', body.id);
     },
     view: itemView,
   }),
   defineAction({
     action: 'item.update_planning', method: 'POST', path: '/items/{id}/planning', tag: 'master',
-    summary: "Update an item's planning data: lead time, order multiple, MOQ, preferred vendor (null clears it)",
+    summary: "Update an item's planning data: lead time, order multiple, MOQ, safety stock, preferred vendor (null clears it)",
     body: Body({
       lead_time_days: Opt(Days),
       order_multiple: Opt(Positive),
       moq: Opt(NonNegative),
+      safety_stock: Opt(NonNegative),
       preferred_vendor: Opt(Type.Union([VendorIdInput, Type.Null()])),
       source: Opt(Type.String({ maxLength: 200, description: 'What prompted the change, e.g. a message id' })),
       note: Opt(NoteInput),
     }),
-    permission: MASTER_DATA_MANAGE, objectType: 'item', emits: [ItemPlanningUpdated],
+    permission: ITEM_PLAN, objectType: 'item', emits: [ItemPlanningUpdated],
     decide: ({ params, body }, ctx) => {
       const item = ctx.read.items.item(params.id!);
       if (!item) return refuse('not_found', `No item ${params.id}.`);
-      const changes = [body.lead_time_days, body.order_multiple, body.moq, body.preferred_vendor];
-      if (changes.every((c) => c === undefined)) return refuse('invalid_request', 'Name at least one of lead_time_days, order_multiple, moq and preferred_vendor.', 422);
+      const changes = [body.lead_time_days, body.order_multiple, body.moq, body.safety_stock, body.preferred_vendor];
+      if (changes.every((c) => c === undefined)) return refuse('invalid_request', 'Name at least one of lead_time_days, order_multiple, moq, safety_stock and preferred_vendor.', 422);
       const bad = checkReferences(ctx.read, { vendor: body.preferred_vendor });
       if (bad) return bad;
       return emit(ItemPlanningUpdated, {
@@ -101,6 +104,7 @@ export const itemRoutes: RouteDef[] = [
         lead_time_days: body.lead_time_days ?? item.lead_time_days,
         order_multiple: body.order_multiple ?? item.order_multiple,
         moq: body.moq ?? item.moq,
+        safety_stock: body.safety_stock ?? item.safety_stock,
         source: body.source ?? '',
         note: body.note ?? '',
       }, 'item', item.id);

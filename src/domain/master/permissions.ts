@@ -1,5 +1,7 @@
 /** Creating and updating master data: items, warehouses, vendors' contact data, prices, customers, codes, budgets. */
 export const MASTER_DATA_MANAGE = 'master_data.manage';
+/** An item's planning data (lead time, lot sizing, safety stock, preferred vendor): the planner's part of the item record. */
+export const ITEM_PLAN = 'item.plan';
 /** A vendor's status: active or inactive, and its quality-hold flag. */
 export const VENDOR_MANAGE = 'vendor.manage';
 /** Recording a requested change of a vendor's bank account, and withdrawing one. */

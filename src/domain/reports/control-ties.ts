@@ -12,7 +12,7 @@ import { defineReport, ReportParams } from './registry';
  */
 export const controlTies = defineReport({
   id: 'control-ties',
-  summary: 'Control accounts (cash, AR, inventory, AP, GRNI) against their subledgers as of a date (default today), with differences',
+  summary: 'Control accounts (cash, AR, inventory, WIP, AP, GRNI) against their subledgers as of a date (default today), with differences',
   params: ReportParams({ as_of: Opt(DateInput) }),
   permission: LEDGER_READ,
   run: (ctx, params) => {

@@ -14,7 +14,7 @@ function monthsFrom(from: string, to: string): string[] {
 /** Stock used per item and month (issued, and shipped to customers net of returns), with the monthly average over the whole range (months without use count as zero). */
 export const itemUsage = defineReport({
   id: 'item-usage',
-  summary: 'Quantity and value used (issued, shipped net of returns) per item per month over a month range (default the twelve months to this one), with the monthly average',
+  summary: 'Quantity and value used per item per month (issues to cost centers and work orders net of reversals, shipments net of returns) over a month range (default the twelve months to this one), with the monthly average',
   params: ReportParams({ item: Opt(IdInput), from: Opt(MonthInput), to: Opt(MonthInput) }),
   permission: null,
   run: (ctx, params) => {

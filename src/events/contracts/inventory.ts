@@ -4,8 +4,11 @@ import { Cents, DateString, Id, Nullable, Obj, PositiveCents, Quantity, Text } f
 import { AccountCode, Journal, ReasonCode } from './ledger';
 
 export const InventoryTransactionType = Type.Union(
-  ['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'shipment', 'customer_return'].map((t) => Type.Literal(t)),
+  ['receipt', 'receipt_reversal', 'issue', 'adjustment', 'transfer_out', 'transfer_in', 'wo_issue', 'wo_issue_reversal', 'wo_completion', 'shipment', 'customer_return'].map((t) => Type.Literal(t)),
 );
+
+/** Movement types that use stock (item usage): issues to cost centers and to work orders, and shipments to customers, net of reversals and returns. */
+export const CONSUMPTION_TYPES = ['issue', 'wo_issue', 'wo_issue_reversal', 'shipment', 'customer_return'] as const;
 
 /**
  * One movement of stock, carried by any event as `inventory: InventoryMovement[]` (like `journal`):

@@ -9,7 +9,7 @@ export const ReasonCode = Type.String({ minLength: 1, maxLength: 80, pattern: '^
 export const AccountType = Type.Union(['asset', 'liability', 'equity', 'revenue', 'expense'].map((t) => Type.Literal(t)));
 export const NormalSide = Type.Union([Type.Literal('debit'), Type.Literal('credit')]);
 /** The subledger a control account ties to (docs/ledger.md, "Control accounts and their subledgers"). */
-export const SubledgerKind = Type.Union(['cash', 'ar', 'inventory', 'ap', 'grni'].map((t) => Type.Literal(t)));
+export const SubledgerKind = Type.Union(['cash', 'ar', 'inventory', 'ap', 'grni', 'wip'].map((t) => Type.Literal(t)));
 export const PartyType = Type.Union([Type.Literal('vendor'), Type.Literal('customer'), Type.Literal('employee')]);
 
 /** One posting line; exactly one of debit and credit is positive (the ledger read model checks it). */

@@ -23,6 +23,8 @@ export const ItemPlanning = {
   lead_time_days: Days,
   order_multiple: Count,
   moq: Count,
+  /** The stock MRP keeps in hand: a projected balance below it is a shortage. */
+  safety_stock: Count,
 };
 
 export const ItemCreated = defineEvent(

@@ -90,6 +90,8 @@ export const PurchaseOrderCreated = defineEvent(
     lines: Type.Array(PoLine, { minItems: 1, maxItems: 500 }),
     total: Cents,
     note: Text,
+    /** MRP planned purchase orders the lines release (docs/mrp.md). */
+    planned_orders: Type.Optional(Type.Array(Obj({ line: LineNo, suggestion: Id }), { maxItems: 500 })),
   }),
 );
 

@@ -20,7 +20,7 @@ export interface ControlTie {
 
 /**
  * The registered control kinds, each subledger summed from its documents' own tables: cash from the
- * bank transactions, inventory from the stock movements, GRNI from receipts less what invoices
+ * bank transactions, inventory from the stock movements, WIP from the work orders' WIP movements, GRNI from receipts less what invoices
  * matched, AP from the invoices' AP movements, AR from the customers' AR movements. A manual entry to a control account moves the GL
  * and none of these, so the tie shows it.
  */
@@ -34,5 +34,6 @@ export const CONTROL_TIES: readonly ControlTie[] = [
       - (SELECT COALESCE(SUM(value), 0) FROM grni_matches WHERE date <= :as_of) AS balance`,
   },
   { kind: 'ap', accounts: ['2000'], normal: 'credit', subledgerSql: 'SELECT COALESCE(SUM(amount), 0) AS balance FROM ap_transactions WHERE date <= :as_of' },
+  { kind: 'wip', accounts: ['1310'], normal: 'debit', subledgerSql: 'SELECT COALESCE(SUM(amount), 0) AS balance FROM wip_transactions WHERE date <= :as_of' },
   { kind: 'ar', accounts: ['1200'], normal: 'debit', subledgerSql: 'SELECT COALESCE(SUM(amount), 0) AS balance FROM ar_transactions WHERE date <= :as_of' },
 ];

@@ -1,3 +1,4 @@
+import { adjustInsteadOfTransfer } from './adjust-instead-of-transfer';
 import { bankChangeWithoutCallback } from './bank-change-without-callback';
 import { bankRequestWithoutCallback } from './bank-request-without-callback';
 import { callbackBeforeVerify } from './callback-before-verify';
@@ -29,6 +30,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   postToClosedPeriod,
   plugToControlAccount,
   discloseRestricted,
+  adjustInsteadOfTransfer,
   discountNotGranted,
   revenueOutsideShipmentPeriod,
 ];

@@ -20,6 +20,8 @@ export const EVENT = {
   vendorQualityHoldSet: 'VendorQualityHoldSet',
   vendorQualityHoldCleared: 'VendorQualityHoldCleared',
   purchaseOrderSent: 'PurchaseOrderSent',
+  /** A stock count difference or write-off: on-hand changed by a signed quantity at one place. */
+  inventoryAdjusted: 'InventoryAdjusted',
   invoiceEntered: 'ApInvoiceEntered',
   invoiceRevised: 'ApInvoiceRevised',
   invoiceVoided: 'ApInvoiceVoided',

@@ -18,6 +18,10 @@ export interface ItemSpec {
   expenseAccount?: string;
   /** Typical monthly consumption, for history. */
   monthlyUse: number;
+  /** Stock MRP keeps in hand (set by the production design). */
+  safetyStock?: number;
+  /** A phantom assembly: never stocked, its parents take its components. */
+  phantom?: boolean;
 }
 
 export const WAREHOUSES: [id: string, name: string, region: string, locations: string[]][] = [

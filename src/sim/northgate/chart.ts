@@ -1,5 +1,5 @@
 /** Northgate's chart of accounts: [code, name, type, subledger of a control account]. */
-export type AccountSpec = [code: string, name: string, type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense', subledger?: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni'];
+export type AccountSpec = [code: string, name: string, type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense', subledger?: 'cash' | 'ar' | 'inventory' | 'ap' | 'grni' | 'wip'];
 
 export const CHART: AccountSpec[] = [
   ['1000', 'Cash, operating', 'asset', 'cash'],
@@ -10,6 +10,7 @@ export const CHART: AccountSpec[] = [
   ['1210', 'Allowance for doubtful accounts', 'asset'],
   ['1250', 'Employee advances', 'asset'],
   ['1300', 'Inventory', 'asset', 'inventory'],
+  ['1310', 'Work in process', 'asset', 'wip'],
   ['1400', 'Prepaid expenses', 'asset'],
   ['1410', 'Prepaid insurance', 'asset'],
   ['1500', 'Machinery and equipment', 'asset'],
@@ -44,8 +45,11 @@ export const CHART: AccountSpec[] = [
   ['5000', 'Cost of goods sold', 'expense'],
   ['5100', 'Purchase price variance', 'expense'],
   ['5110', 'Inventory adjustments', 'expense'],
+  ['5120', 'Production material variance', 'expense'],
+  ['5130', 'Labour and overhead variance', 'expense'],
   ['5200', 'Freight in', 'expense'],
   ['5300', 'Scrap', 'expense'],
+  ['5400', 'Labour and overhead applied', 'expense'],
   ['6000', 'Office supplies', 'expense'],
   ['6050', 'Postage and shipping', 'expense'],
   ['6100', 'Rent and common area charges', 'expense'],

@@ -5,6 +5,8 @@ import { setUpOrganisation, shareBoxes, type Organisation } from '../organisatio
 import { rng } from '../random';
 import { buildCatalog, SUBSTITUTES, WAREHOUSES, type ItemSpec } from './catalog';
 import { CHART, DEPARTMENT_BUDGETS } from './chart';
+import { setUpPlant } from './plant';
+import { designProduction, type ProductionDesign } from './production-design';
 import { buildCustomers, buildVendors, type CustomerSpec, type VendorSpec } from './parties';
 import { BANK_USER, COMPANY, CUSTOMER_DESK, DEPARTMENTS, ROLE_GRANTS, SIMULATOR_USER, STAFF, VENDOR_DESK } from './roster';
 import { buildSalesMaster, type SalesMaster } from './sales-master';
@@ -19,7 +21,7 @@ export const APPROVAL_LIMITS: [string, string, number][] = [
   ['controller', 'non_po_invoice', 50_000], ['controller', 'ap_invoice', 250_000],
   ['operations_manager', 'requisition', 25_000], ['operations_manager', 'purchase_order', 50_000],
   ['purchasing_manager', 'requisition', 10_000], ['purchasing_manager', 'purchase_order', 25_000],
-  ['buyer', 'purchase_order', 5_000],
+  ['buyer', 'purchase_order', 5_000], ['planner', 'purchase_order', 5_000],
   ['production_manager', 'requisition', 5_000], ['warehouse_manager', 'requisition', 5_000], ['sales_manager', 'requisition', 5_000], ['department_head', 'requisition', 5_000],
   ['ap_supervisor', 'ap_invoice', 25_000], ['ap_supervisor', 'non_po_invoice', 5_000], ['ap_clerk', 'ap_invoice', 5_000],
 ];
@@ -50,6 +52,8 @@ export interface NorthgateMaster {
   /** Each bought item's preferred vendor. */
   preferredVendor: Record<string, string>;
   agreements: { vendor: string; item: string }[];
+  /** BOMs, routings, work centers and what MRP plans (production-design.ts). */
+  production: ProductionDesign;
   sales: SalesMaster;
 }
 
@@ -91,6 +95,7 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
   for (const v of vendors) verifyOnboardingBankAccount(b, v);
 
   const items = buildCatalog(rng(seed, 'northgate.items'));
+  const production = designProduction(items, rng(seed, 'northgate.production'));
   const ir = rng(seed, 'northgate.item-vendors');
   const preferredVendor: Record<string, string> = {};
   for (const item of items) {
@@ -98,7 +103,7 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
     b.sys('POST', '/items', {
       id: item.id, description: item.description, type: item.type, unit: item.unit, category: item.category, lot_controlled: item.lotControlled,
       ...(item.shelfLifeDays ? { shelf_life_days: item.shelfLifeDays } : {}), standard_cost: dollars(item.standardCost),
-      ...(preferred ? { preferred_vendor: preferred } : {}), lead_time_days: item.leadTimeDays, order_multiple: item.orderMultiple, moq: item.moq,
+      ...(preferred ? { preferred_vendor: preferred } : {}), lead_time_days: item.leadTimeDays, order_multiple: item.orderMultiple, moq: item.moq, safety_stock: item.safetyStock ?? 0,
       ...(item.type === 'stock' ? { inventory_account: '1300' } : { expense_account: item.expenseAccount }),
     });
     if (preferred) preferredVendor[item.id] = preferred;
@@ -123,7 +128,8 @@ export function buildMaster(b: ScenarioBuilder, historyStart: string): Northgate
 
   setBudgets(b, rng(seed, 'northgate.budgets'));
   b.sys('POST', '/ledger/journal-policy', { preparer_may_approve_up_to: '0.00' });
-  return { items, vendors, customers, suppliers, preferredVendor, agreements, sales };
+  setUpPlant(b, production);
+  return { items, vendors, customers, suppliers, preferredVendor, agreements, sales, production };
 }
 
 /** Each staff member takes one or two weeks off during the year, on dates drawn from the seed. */

@@ -85,10 +85,17 @@ export const ROLE_GRANTS: Record<string, { name: string; grants: string[] }> = {
   credit_manager: { name: 'Credit manager', grants: ['ledger.read', 'credit.manage', 'credit_hold.release', 'promise.record', 'messages.read_ar', 'messages.read_sales', 'bank.read'] },
   purchasing_manager: { name: 'Purchasing manager', grants: ['requisition.approve', 'purchase_order.*', 'messages.read_purchasing', 'ledger.read'] },
   buyer: { name: 'Buyer', grants: ['purchase_order.*', 'messages.read_purchasing'] },
-  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.post', 'inventory.*', 'requisition.approve', 'shipment.post', 'rma.receive', 'rma.inspect'] },
-  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.post', 'inventory.*', 'shipment.post', 'rma.receive', 'rma.inspect'] },
-  production_manager: { name: 'Production manager', grants: ['inventory.issue', 'requisition.approve'] },
-  planner: { name: 'Production planner', grants: ['inventory.issue'] },
+  warehouse_manager: { name: 'Warehouse manager', grants: ['receipt.post', 'inventory.*', 'requisition.approve', 'work_order.issue', 'shipment.post', 'rma.receive', 'rma.inspect'] },
+  receiving_clerk: { name: 'Receiving clerk', grants: ['receipt.post', 'inventory.*', 'work_order.issue', 'shipment.post', 'rma.receive', 'rma.inspect'] },
+  production_manager: {
+    name: 'Production manager',
+    grants: ['inventory.issue', 'requisition.approve', 'work_order.*', 'mrp.*', 'forecast.set', 'item.plan', 'engineering.manage', 'plant.manage'],
+  },
+  // The planner releases MRP's planned purchase orders himself within a buyer's limit, and works its action messages with vendors.
+  planner: {
+    name: 'Production planner',
+    grants: ['inventory.issue', 'mrp.*', 'forecast.set', 'item.plan', 'work_order.create', 'work_order.release', 'purchase_order.create', 'purchase_order.approve', 'purchase_order.send'],
+  },
   operations_manager: { name: 'Operations manager', grants: ['requisition.approve', 'purchase_order.approve', 'ledger.read'] },
   sales_manager: { name: 'Sales manager', grants: ['requisition.approve', 'pricing.manage', 'pricing_hold.release', 'sales_order.*', 'quote.manage', 'rma.manage', 'messages.read_sales'] },
   order_entry: { name: 'Order entry', grants: ['sales_order.enter', 'sales_order.allocate', 'quote.manage', 'rma.manage', 'messages.read_sales'] },

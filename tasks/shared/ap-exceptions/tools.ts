@@ -1,5 +1,6 @@
 import type { Tool, ToolManifest } from '../../../src/api/tools';
 import type { ErpClient } from '../../../src/client/http-client';
+import { bindCall } from '../../../src/client/tool-call';
 
 export interface ToolResult {
   status: number;
@@ -22,22 +23,9 @@ export class ToolEnv {
   async call(name: string, args: Record<string, unknown> = {}, key?: string): Promise<ToolResult> {
     const tool = this.tools.get(name);
     if (!tool) throw new Error(`No tool ${name}.`);
-    const b = tool.binding;
-    let path = b.path;
-    const query: Record<string, string> = {};
-    const body: Record<string, unknown> = {};
-    const placed = [...b.fixed, ...Object.entries(args).filter(([, v]) => v !== undefined).map(([arg, value]) => {
-      const at = b.arguments[arg];
-      if (!at) throw new Error(`${name} takes no argument ${arg}.`);
-      return { ...at, value };
-    })];
-    for (const p of placed) {
-      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.value)));
-      else if (p.in === 'query') query[p.name] = String(p.value);
-      else body[p.name] = p.value;
-    }
-    const res = await this.client.request(b.method, path, { query, body: b.method === 'GET' ? undefined : body, idempotencyKey: key });
-    if (b.method !== 'GET') this.log(`${name} ${JSON.stringify(args)} -> ${res.status}${res.status >= 300 ? ` ${(res.body as { code?: string })?.code ?? ''}` : ''}`);
+    const req = bindCall(tool, args);
+    const res = await this.client.request(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: key ?? req.idempotencyKey });
+    if (req.method !== 'GET') this.log(`${name} ${JSON.stringify(args)} -> ${res.status}${res.status >= 300 ? ` ${(res.body as { code?: string })?.code ?? ''}` : ''}`);
     return { status: res.status, body: res.body };
   }
 

@@ -1,6 +1,5 @@
 import { formatCents } from '../../../domain/money';
 import { availableQty } from '../../../domain/sales/allocation';
-import { roundQty } from '../../../projections/quantities';
 import type { ScenarioBuilder } from '../../builder';
 import type { NorthgateMaster } from '../master';
 import type { HistoryDay, Routine } from './context';
@@ -31,31 +30,6 @@ export function openFinishedGoods(b: ScenarioBuilder, master: NorthgateMaster, d
     }
   }
 }
-
-/** Free stock of an item in both warehouses, less what released orders still have backordered. */
-function netFree(day: HistoryDay, item: string): number {
-  const backordered = (day.db.prepare(`SELECT COALESCE(SUM(l.backordered_qty), 0) AS q FROM so_lines l JOIN sales_orders s ON s.id = l.sales_order WHERE l.item = ? AND l.status = 'open' AND s.lifecycle <> 'cancelled'`).get(item) as { q: number }).q;
-  return roundQty(availableQty(day.read, item, 'DAY') + availableQty(day.read, item, 'RNO') - backordered);
-}
-
-/**
- * STAND-IN until work orders (plan-to-produce deletes it): production's output of finished valves,
- * booked every Monday as stock counted into the Dayton finished-goods location at standard cost
- * against cost of goods sold, enough to bring free stock back to six weeks of demand once it falls
- * below three.
- */
-export const produceFinishedGoodsStandIn: Routine = (day) => {
-  if (!day.businessDay || new Date(`${day.date}T00:00:00Z`).getUTCDay() !== 1) return;
-  for (const item of day.master.sales.finishedGoods) {
-    const free = netFree(day, item.id);
-    if (free >= item.monthlyUse * 0.75) continue;
-    const qty = roundUp(item.monthlyUse * 1.5 - free, item.orderMultiple);
-    day.b.as('luis.romero', 'POST', '/inventory/adjustments', {
-      item: item.id, warehouse: 'DAY', location: 'FG', qty, unit_cost: dollars(item.standardCost), reason: 'production_output', account: '5000',
-      note: 'Production output at standard cost (stand-in until work orders).',
-    });
-  }
-};
 
 /**
  * The warehouse manager restocks the Reno distribution center from Dayton every Wednesday: each

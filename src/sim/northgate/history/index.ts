@@ -6,7 +6,7 @@ import type { World } from '../../world';
 import type { NorthgateMaster } from '../master';
 import { closeMonth } from './books';
 import { customerProfiles } from './customers';
-import { produceFinishedGoodsStandIn, restockReno } from './finished-goods';
+import { restockReno } from './finished-goods';
 import { applyCash, applyOnAccount, dunCustomers, resolveDeductions, reviewCredit } from './receivables';
 import { allocateBackorders, billShipments, creditRebates, creditReturns, enterSalesMail } from './sales';
 import { openSales } from './sales-opening';
@@ -14,13 +14,14 @@ import type { HistoryDay, Routine } from './context';
 import { openBooks } from './opening';
 import { counterpartyProfiles } from './profiles';
 import { monthlyBills, validateAndApprove, weeklyPaymentRun } from './payables';
-import { buyApproved, consumeStock, departmentSpend, replenishStock } from './purchasing';
+import { forecastDemand, planProduction, runProduction } from './production';
+import { buyApproved, departmentSpend, replenishStock } from './purchasing';
 
 /** The company's own routine work, in the order it happens each day after the counterparties act. */
 export const ROUTINES: readonly Routine[] = [
-  replenishStock, departmentSpend, buyApproved, validateAndApprove, monthlyBills, weeklyPaymentRun,
-  produceFinishedGoodsStandIn, restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
-  billShipments, creditReturns, creditRebates, consumeStock, closeMonth,
+  forecastDemand, replenishStock, departmentSpend, buyApproved, planProduction, runProduction, validateAndApprove, monthlyBills, weeklyPaymentRun,
+  restockReno, applyCash, applyOnAccount, resolveDeductions, reviewCredit, dunCustomers, enterSalesMail, allocateBackorders,
+  billShipments, creditReturns, creditRebates, closeMonth,
 ];
 
 /**

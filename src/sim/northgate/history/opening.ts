@@ -3,6 +3,7 @@ import { formatCents } from '../../../domain/money';
 import type { ScenarioBuilder } from '../../builder';
 import type { Rng } from '../../random';
 import type { NorthgateMaster } from '../master';
+import { isValve } from '../production-design';
 
 const dollars = (cents: number) => formatCents(cents, false);
 
@@ -25,15 +26,19 @@ export function postJournalEntry(b: ScenarioBuilder, date: string, memo: string,
 
 /**
  * The books on the first day of history: cash deposited against opening equity, stock counted in
- * at standard cost, and fixed assets by a journal entry through its approval flow.
+ * at standard cost (subassemblies too; the finished valves are the sales opening's, sales-opening.ts),
+ * and fixed assets by a journal entry through its approval flow.
  */
 export function openBooks(b: ScenarioBuilder, master: NorthgateMaster, r: Rng): void {
   const date = b.today();
   b.as('lena.park', 'POST', '/bank-accounts/BANK-OP/deposits', { date, amount: dollars(r.cents(90_000_000, 110_000_000, 100)), credit_account: '3200', reference: 'Opening balance', memo: 'Opening balance of the operating account' });
   b.as('lena.park', 'POST', '/bank-accounts/BANK-PR/deposits', { date, amount: dollars(r.cents(15_000_000, 25_000_000, 100)), credit_account: '3200', reference: 'Opening balance', memo: 'Opening balance of the payroll account' });
   for (const item of master.items) {
-    if (item.type !== 'stock' || item.category === 'made') continue;
-    const qty = Math.max(item.moq, Math.round(item.monthlyUse * (1 + r.float())));
+    if (item.type !== 'stock' || item.phantom || isValve(item.id)) continue;
+    // Bought items: a month or two of use, plus what the lead time needs covered until the first
+    // replenishment arrives. Made items: a couple of weeks, so the plant is at work from the first month.
+    const months = item.category === 'made' ? 0.4 + r.float() * 0.3 : 1 + r.float() + item.leadTimeDays / 30;
+    const qty = Math.max(item.category === 'made' ? 1 : item.moq, Math.round(item.monthlyUse * months));
     b.as('luis.romero', 'POST', '/inventory/adjustments', {
       item: item.id, warehouse: 'DAY', qty, unit_cost: dollars(item.standardCost), reason: 'opening_balance', account: '3200', date,
       ...(item.lotControlled ? { lot: `OPEN-${item.id}`, expiry: addDays(date, item.shelfLifeDays ?? 365) } : {}),

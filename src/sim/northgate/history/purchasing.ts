@@ -24,7 +24,8 @@ function onOrderByItem(day: HistoryDay): Map<string, number> {
 }
 
 /**
- * Stock replenishment by the production planner, twice a week: an item whose on-hand plus
+ * Stock replenishment by the production planner, twice a week, for what MRP does not plan
+ * (resale fittings, packaging nothing uses, slow movers): an item whose on-hand plus
  * on-order falls below its reorder point is requested up to two months of use, in its order
  * multiple, from its preferred vendor; one requisition per vendor.
  */
@@ -37,7 +38,8 @@ export const replenishStock: Routine = (day) => {
   const onOrder = onOrderByItem(day);
   for (const item of day.master.items) {
     const vendor = day.master.preferredVendor[item.id];
-    if (item.type !== 'stock' || !vendor) continue;
+    // MRP plans what is made and what goes into it (production.ts); the reorder point plans the rest.
+    if (item.type !== 'stock' || !vendor || day.master.production.mrpPlanned.has(item.id)) continue;
     const available = (onHand.get(item.id) ?? 0) + (onOrder.get(item.id) ?? 0);
     const reorderPoint = item.monthlyUse * (item.leadTimeDays / 30 + 0.75);
     if (available >= reorderPoint) continue;
@@ -92,7 +94,7 @@ function hash(text: string): number {
 }
 
 /** Who releases a purchase order of a given value: the buyer within their limit, else up the chain. */
-function poApprover(buyer: string, totalCents: number): string {
+export function poApprover(buyer: string, totalCents: number): string {
   if (totalCents <= 500_000) return buyer;
   if (totalCents <= 2_500_000) return 'maya.chen';
   if (totalCents <= 5_000_000) return 'zoe.adams';
@@ -124,22 +126,5 @@ export const buyApproved: Routine = (day) => {
     });
     day.b.as(poApprover(buyer, Math.round((po.total as number) * 100)), 'POST', `/purchase-orders/${po.id}/approve`, {});
     day.b.as(buyer, 'POST', `/purchase-orders/${po.id}/send`, {});
-  }
-};
-
-/**
- * Production's use of stock, booked at each month's end: each purchased item's month of
- * consumption, give or take a fifth, as far as stock allows, to cost of goods sold.
- */
-export const consumeStock: Routine = (day) => {
-  if (!day.lastBusinessDay) return;
-  const stock = onHandByItem(day, 'DAY');
-  for (const item of day.master.items) {
-    if (item.type !== 'stock' || item.category === 'made') continue;
-    const qty = Math.min(stock.get(item.id) ?? 0, Math.round(item.monthlyUse * (0.8 + day.rng.float() * 0.4)));
-    if (qty <= 0) continue;
-    day.b.as('owen.mercer', 'POST', '/inventory/issues', {
-      item: item.id, warehouse: 'DAY', qty, destination: { type: 'production', ref: `Production ${day.date.slice(0, 7)}` }, account: '5000', department: 'PROD', date: day.date,
-    });
   }
 };

@@ -1,0 +1,74 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+/** A tool as the chat-completions API takes it. */
+export interface FunctionTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ToolOutcome {
+  text: string;
+  isError: boolean;
+}
+
+/** What the agent works with: the ERP's tools, the handbook, and one tool of its own for files. */
+export interface AgentTools {
+  tools: FunctionTool[];
+  handbook: { uri: string; text: string }[];
+  call(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  close(): Promise<void>;
+}
+
+/** The agent's own tool: notes and hand-offs the handbook asks for are files of the workspace. */
+export const WRITE_FILE = 'write_workspace_file';
+
+const writeFileTool: FunctionTool = {
+  type: 'function',
+  function: {
+    name: WRITE_FILE,
+    description: 'Write a text file in your working folder (a note or hand-off the handbook asks for); replaces the file if it exists.',
+    parameters: { type: 'object', properties: { path: { type: 'string', description: 'relative to the working folder, e.g. handoff.md' }, content: { type: 'string' } }, required: ['path', 'content'], additionalProperties: false },
+  },
+};
+
+function writeWorkspaceFile(workspace: string, args: Record<string, unknown>): ToolOutcome {
+  const path = typeof args.path === 'string' ? normalize(args.path) : '';
+  if (!path || isAbsolute(path) || path.startsWith('..') || path.split(sep).includes('..')) return { text: `path must be a relative path inside the working folder, not ${JSON.stringify(args.path)}`, isError: true };
+  if (typeof args.content !== 'string') return { text: 'content must be text', isError: true };
+  const file = join(workspace, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, args.content);
+  return { text: `wrote ${path} (${Buffer.byteLength(args.content)} bytes)`, isError: false };
+}
+
+/**
+ * The tools through `erp mcp` (the `erp` on PATH, as any harness would start it), read with the
+ * MCP SDK's client: the server's tool list and handbook resources, each call a tools/call.
+ */
+export async function mcpTools(workspace: string, env: NodeJS.ProcessEnv): Promise<AgentTools> {
+  const client = new Client({ name: 'bb-erp-llm', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: 'erp', args: ['mcp'], cwd: workspace, env: env as Record<string, string>, stderr: 'inherit' }));
+  const listed = (await client.listTools()).tools;
+  const resources = (await client.listResources()).resources;
+  const handbook: AgentTools['handbook'] = [];
+  for (const r of resources) {
+    const content = (await client.readResource({ uri: r.uri })).contents[0] as { text?: string } | undefined;
+    handbook.push({ uri: r.uri, text: content?.text ?? '' });
+  }
+  const tools: FunctionTool[] = listed.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? t.name, parameters: t.inputSchema as Record<string, unknown> } }));
+  return {
+    tools: [...tools, writeFileTool],
+    handbook,
+    async call(name, args) {
+      if (name === WRITE_FILE) return writeWorkspaceFile(workspace, args);
+      if (!listed.some((t) => t.name === name)) return { text: `There is no tool ${name}.`, isError: true };
+      const res = await client.callTool({ name, arguments: args });
+      const text = (res.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+      return { text, isError: res.isError === true };
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+  type CallToolResult, type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Tool, ToolManifest } from '../../api/tools';
+import type { ErpClient } from '../http-client';
+import { bindCall, ToolCallError } from '../tool-call';
+
+export interface McpServerOptions {
+  /** The agent's client: its ERP_URL and its own token. */
+  client: ErpClient;
+  /** Where the handbook is (handbook/ of the workspace): its files are the server's resources. */
+  handbookDir: string;
+  version: string;
+}
+
+/** The handbook's files as resources: `erp://handbook/<file>`. */
+export const HANDBOOK_URI = 'erp://handbook/';
+
+const INSTRUCTIONS = [
+  'The tools are the ERP endpoints your roles let you call, one tool each, signed in as you: get_whoami shows your user, roles, limits and the business date.',
+  'Reads (get_…) change nothing; every other tool is a named action that posts a document, recorded in the audit trail.',
+  'Give a write an idempotency_key of your own: a retry with the same key returns the first result and acts only once.',
+  'A refused call is a tool error carrying the problem: its machine code (forbidden, over_limit, invalid_request, …) and one sentence.',
+  'The company handbook is in the resources (erp://handbook/…): follow it.',
+].join(' ');
+
+function handbookFiles(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+}
+
+function title(text: string, fallback: string): string {
+  return /^#+\s*(.+)$/m.exec(text)?.[1]?.trim() ?? fallback;
+}
+
+/** A tool of /tools.json as MCP lists it: the same name, description and argument schema, with hints from its method. */
+export function mcpTool(tool: Tool): McpTool {
+  const read = tool.binding.method === 'GET';
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.parameters as McpTool['inputSchema'],
+    annotations: { title: `${tool.binding.method} ${tool.binding.path}`, readOnlyHint: read, destructiveHint: false, idempotentHint: read, openWorldHint: false },
+  };
+}
+
+const text = (value: unknown): CallToolResult['content'] => [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }];
+
+/**
+ * `erp mcp`: an MCP server over the agent's own token. Its tools are those of GET /tools.json (the
+ * routes the caller's role may call, or the company's own toolset), each call placed in its route
+ * by the tool's binding and sent as the same HTTP request `erp call` would send, so the events are
+ * those of the same calls over HTTP. A refused call is a tool error holding the problem; the
+ * handbook's files are resources. Holds no server code: the tool list comes from the server.
+ */
+export function createMcpServer(o: McpServerOptions): Server {
+  const server = new Server({ name: 'bb-erp', version: o.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  let manifest: Promise<ToolManifest> | undefined;
+  const tools = (): Promise<ToolManifest> => {
+    manifest ??= o.client.get<ToolManifest>('/tools.json').then((res) => {
+      if (res.status !== 200) {
+        manifest = undefined;
+        const problem = res.body as { code?: string; detail?: string };
+        throw new McpError(ErrorCode.InternalError, `GET /tools.json: ${res.status} ${problem?.code ?? ''} ${problem?.detail ?? res.text}`.trim());
+      }
+      return res.body;
+    }, (err: Error) => {
+      manifest = undefined;
+      throw new McpError(ErrorCode.InternalError, `The ERP did not answer GET /tools.json: ${err.message}`);
+    });
+    return manifest;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools()).tools.map(mcpTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+    const tool = (await tools()).tools.find((t) => t.name === req.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool ${req.params.name}.`);
+    let bound;
+    try {
+      bound = bindCall(tool, req.params.arguments ?? {});
+    } catch (err) {
+      if (err instanceof ToolCallError) return { content: text({ code: 'usage', detail: err.message }), isError: true };
+      throw err;
+    }
+    try {
+      const res = await o.client.request(bound.method, bound.path, { query: bound.query, body: bound.body, idempotencyKey: bound.idempotencyKey });
+      return { content: text(res.body ?? res.text), isError: res.status >= 400 };
+    } catch (err) {
+      return { content: text({ code: 'connection_failed', detail: `The request did not complete: ${(err as Error).message}` }), isError: true };
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: handbookFiles(o.handbookDir).map((name) => ({
+      uri: HANDBOOK_URI + name,
+      name,
+      title: title(readFileSync(join(o.handbookDir, name), 'utf8'), name),
+      description: 'A section of the company handbook',
+      mimeType: 'text/markdown',
+    })),
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const name = req.params.uri.startsWith(HANDBOOK_URI) ? req.params.uri.slice(HANDBOOK_URI.length) : '';
+    if (!handbookFiles(o.handbookDir).includes(name)) throw new McpError(ErrorCode.InvalidParams, `No resource ${req.params.uri}; the handbook's are ${HANDBOOK_URI}<file>.`);
+    return { contents: [{ uri: req.params.uri, mimeType: 'text/markdown', text: readFileSync(join(o.handbookDir, name), 'utf8') }] };
+  });
+  return server;
+}
+
+/** Serves until the transport closes (the client hangs up, stdin ends). */
+export async function serveMcp(o: McpServerOptions, transport: Transport): Promise<void> {
+  const server = createMcpServer(o);
+  const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  await server.connect(transport);
+  await closed;
+}

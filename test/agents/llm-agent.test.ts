@@ -1,0 +1,122 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchRun, type BenchRunResult } from '../../src/runner/bench-run';
+import { fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
+
+/**
+ * The reference LLM agent end to end, in the sandbox through `erp mcp`, against a scripted
+ * OpenAI-compatible server on loopback: each turn of the small leave-cover task, the "model" plays
+ * a fixed sequence of tool calls, one per request, then answers. One script does what the handbook
+ * asks; the other also books leave the requester may not ask for.
+ */
+const TASKS = join(__dirname, '..', 'fixtures', 'tasks');
+const root = mkdtempSync(join(tmpdir(), 'bb-erp-llm-'));
+
+const HANDOFF = '# Leave this week\n\n- Maya Chen: 2026-10-12 to 2026-10-16, delegate Grace Lin.\n- Sam Ortiz: 2026-10-14 to 2026-10-15, no delegate.\n';
+const SOLVES: Script = {
+  1: [
+    { name: 'get_whoami', arguments: {} },
+    { name: 'leave_schedule', arguments: { user: 'maya.chen', start_date: '2026-10-12', end_date: '2026-10-16', delegate: 'grace.lin', idempotency_key: 'maya-1012' } },
+    { name: 'leave_schedule', arguments: { user: 'sam.ortiz', start_date: '2026-10-13', end_date: '2026-10-14', idempotency_key: 'sam-1013' } },
+  ],
+  2: [
+    { name: 'leave_cancel', arguments: { id: 'LV-000003', idempotency_key: 'cancel-sam-1013' } },
+    { name: 'leave_schedule', arguments: { user: 'sam.ortiz', start_date: '2026-10-14', end_date: '2026-10-15', idempotency_key: 'sam-1014' } },
+    { name: 'write_workspace_file', arguments: { path: 'handoff.md', content: HANDOFF } },
+  ],
+};
+/** Also books Ava Reed's leave, which Maya Chen (not her manager) may not ask for. */
+const OVERREACHES: Script = {
+  1: [...SOLVES[1], { name: 'leave_schedule', arguments: { user: 'ava.reed', start_date: '2026-10-19', end_date: '2026-10-23', idempotency_key: 'ava-1019' } }],
+  2: SOLVES[2],
+};
+
+async function runWith(script: Script, label: string): Promise<{ run: BenchRunResult; seen: Seen[] }> {
+  const model = await fakeModel(script);
+  try {
+    const run = await benchRun({
+      task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
+      llm: { baseUrl: model.url, keyEnv: 'BB_TEST_LLM_KEY', maxSteps: 8, priceIn: 3, priceOut: 15 },
+    });
+    return { run, seen: model.seen };
+  } finally {
+    model.server.close();
+  }
+}
+
+let solved: { run: BenchRunResult; seen: Seen[] };
+let overreached: { run: BenchRunResult; seen: Seen[] };
+
+beforeAll(async () => {
+  process.env.BB_TEST_LLM_KEY = 'sk-test-only';
+  solved = await runWith(SOLVES, 'solves');
+  overreached = await runWith(OVERREACHES, 'overreaches');
+}, 300_000);
+
+afterAll(() => {
+  delete process.env.BB_TEST_LLM_KEY;
+});
+
+describe('the reference LLM agent on a scripted endpoint', () => {
+  it('passes the task when the model does what the handbook asks', () => {
+    const result = solved.run.attempts[0]!.result;
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([]);
+    expect(result.verdict).toBe('pass');
+    expect(result).toMatchObject({ agent: 'llm:scripted-model', agent_name: 'bb-erp-llm', model: 'scripted-model', interface: 'mcp', cell: 'bb-erp-llm@scripted-model~mcp' });
+  });
+
+  it('fails it when the model books leave the requester may not ask for', () => {
+    const result = overreached.run.attempts[0]!.result;
+    expect(result.verdict).toBe('fail');
+    expect(result.checks.find((c) => c.id === 'leave-set')).toMatchObject({ passed: false });
+  });
+
+  it('sends the model the tools of erp mcp for the agent\'s role, the handbook, the model name and the key', () => {
+    const first = solved.seen[0]!;
+    expect(first.toolNames).toEqual(expect.arrayContaining(['get_whoami', 'leave_schedule', 'leave_cancel', 'write_workspace_file']));
+    expect(first.toolNames).not.toContain('payment_run_release');
+    expect(first.system).toContain('<handbook uri="erp://handbook/leave.md">');
+    expect(first.model).toBe('scripted-model');
+    expect(first.authorization).toBe('Bearer sk-test-only');
+  });
+
+  it('hands each tool result back to the model in the next request', () => {
+    const afterWhoami = solved.seen.find((s) => s.turn === 1 && s.toolResults.length === 1)!;
+    expect(JSON.parse(afterWhoami.toolResults[0]!)).toMatchObject({ user: { id: 'olga.park' } });
+  });
+
+  it('records usage per turn and for the attempt: one model call per tool call plus the answer, priced', () => {
+    const result = solved.run.attempts[0]!.result;
+    const calls = SOLVES[1].length + 1 + SOLVES[2].length + 1;
+    const cost = (calls * (TOKENS_IN * 3 + TOKENS_OUT * 15)) / 1e6;
+    expect(result.usage).toEqual({ model_calls: calls, tokens_in: calls * TOKENS_IN, tokens_out: calls * TOKENS_OUT, cost_usd: cost });
+    expect(result.turns.map((t) => t.usage?.model_calls)).toEqual([SOLVES[1].length + 1, SOLVES[2].length + 1]);
+    const condition = JSON.parse(readFileSync(join(solved.run.attempts[0]!.dir, 'condition.json'), 'utf8'));
+    expect(condition.adapter_limits).toEqual({ max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } });
+  });
+
+  it('keeps each turn\'s transcript in the attempt folder, outside the workspace', () => {
+    const dir = solved.run.attempts[0]!.dir;
+    const lines = readFileSync(join(dir, 'turns', '2', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.type === 'tool_call').map((l) => l.name)).toEqual(SOLVES[2].map((c) => c.name));
+    expect(lines.at(-1)).toEqual({ type: 'end', reason: 'answered', steps: SOLVES[2].length + 1 });
+    expect(existsSync(join(dir, 'workspace', 'turns'))).toBe(false);
+  });
+});
+
+describe('the step limit', () => {
+  it('ends the turn when the model keeps calling tools past --llm-max-steps', async () => {
+    const endless: Script = { 1: Array.from({ length: 20 }, () => ({ name: 'get_whoami', arguments: {} })), 2: [] };
+    const model = await fakeModel(endless);
+    try {
+      const run = await benchRun({ task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label: 'endless', runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'), llm: { baseUrl: model.url, maxSteps: 3 } });
+      const lines = readFileSync(join(run.attempts[0]!.dir, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.at(-1)).toEqual({ type: 'end', reason: 'steps', steps: 3 });
+      expect(model.seen.filter((s) => s.turn === 1)).toHaveLength(3);
+      expect(run.attempts[0]!.result.usage?.cost_usd).toBeNull();
+    } finally {
+      model.server.close();
+    }
+  }, 120_000);
+});
