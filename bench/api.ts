@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,10 +9,13 @@ import { startServer } from '../src/api/server';
 import { ErpClient } from '../src/client/http-client';
 import { packageRoot } from '../src/package-info';
 import { seedSmallOrg } from '../src/sim/small-company';
+import { ANCHOR_FIGURES_ISSUE_25 } from './anchor';
 import { percentile, printFigures, timeAsync, wantsJson, type Figure } from './figures';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CLI_CALLS = 20;
+/** [sandbox]'s single-file agent client, when it is built. */
+const CLIENT_BUNDLE = join(packageRoot(), 'dist', 'erp-client.cjs');
 const execFileP = promisify(execFile);
 
 async function latencies(n: number, send: (i: number) => Promise<{ status: number }>): Promise<number[]> {
@@ -51,29 +53,6 @@ async function bareBaseline(bodyText: string): Promise<Figure[]> {
   return figures;
 }
 
-async function startToHealthy(dbFile: string): Promise<number> {
-  const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'run.js'), 'server', 'start', '--db', dbFile, '--control-token', 'bench'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (c: Buffer) => {
-      buf += c.toString();
-      if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const { control_url } = JSON.parse(line) as { control_url: string };
-  const control = new ErpClient({ baseUrl: control_url, token: 'bench' });
-  for (;;) {
-    const res = await control.get('/control/health').catch(() => ({ status: 0 }));
-    if (res.status === 200) break;
-  }
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  await control.post('/control/shutdown', {});
-  await new Promise((r) => child.once('exit', r));
-  return ms;
-}
-
 export async function benchApi(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bb-erp-bench-api-'));
   try {
@@ -97,23 +76,22 @@ export async function benchApi(): Promise<Figure[]> {
     figures.push(...bare);
     const p50 = (name: string) => figures.find((f) => f.name === name)!.value;
     figures.push({ name: 'api.get_whoami_vs_bare.keepalive', value: p50('api.get_whoami.keepalive.p50') / p50('api.bare_node_http.keepalive.p50'), unit: 'x', note: 'p50 over bare node:http p50' });
+    const anchor = ANCHOR_FIGURES_ISSUE_25;
+    figures.find((f) => f.name === 'api.get_whoami.keepalive.p50')!.target = { value: anchor.getP50KeepAliveMs / 2, from: `0.5x the anchor in issue 25 (${anchor.getP50KeepAliveMs})` };
+    figures.find((f) => f.name === 'api.get_whoami.new_connection.p50')!.target = { value: anchor.getP50NewConnectionMs / 2, from: `0.5x the anchor in issue 25 (${anchor.getP50NewConnectionMs})` };
 
     const env = { ...process.env, ERP_URL: server.url, ERP_TOKEN: tokens.maya };
-    const cli: number[] = [];
-    for (let i = 0; i < CLI_CALLS; i++) {
-      const t = await timeAsync(() => execFileP(process.execPath, [join(packageRoot(), 'bin', 'run.js'), 'whoami'], { env }));
-      cli.push(t.seconds * 1000);
-    }
-    cli.sort((a, b) => a - b);
-    const nodeBare: number[] = [];
-    for (let i = 0; i < CLI_CALLS; i++) nodeBare.push((await timeAsync(() => execFileP(process.execPath, ['-e', '0']))).seconds * 1000);
-    nodeBare.sort((a, b) => a - b);
-    figures.push(
-      { name: 'cli.erp_whoami.p50', value: percentile(cli, 0.5), unit: 'ms', note: `subprocess, ${CLI_CALLS} calls` },
-      { name: 'cli.node_startup.p50', value: percentile(nodeBare, 0.5), unit: 'ms', note: 'node -e 0, the floor' },
-    );
+    const subprocessP50 = async (args: string[]) => {
+      const times: number[] = [];
+      for (let i = 0; i < CLI_CALLS; i++) times.push((await timeAsync(() => execFileP(process.execPath, args, { env }))).seconds * 1000);
+      return percentile(times.sort((a, b) => a - b), 0.5);
+    };
+    const nodeBare = await subprocessP50(['-e', '0']);
+    const cliTarget = { value: 1.1 * nodeBare, from: '1.1x node -e 0' };
+    figures.push({ name: 'cli.node_startup.p50', value: nodeBare, unit: 'ms', note: 'node -e 0, the floor' });
+    figures.push({ name: 'cli.erp_whoami.p50', value: await subprocessP50([join(packageRoot(), 'bin', 'run.js'), 'whoami']), unit: 'ms', note: `bin/run.js, ${CLI_CALLS} calls`, ...(existsSync(CLIENT_BUNDLE) ? {} : { target: cliTarget }) });
+    if (existsSync(CLIENT_BUNDLE)) figures.push({ name: 'cli.erp_client_whoami.p50', value: await subprocessP50([CLIENT_BUNDLE, 'whoami']), unit: 'ms', note: 'dist/erp-client.cjs, the agent\'s client', target: cliTarget });
     await server.close();
-    figures.push({ name: 'server.start_to_healthy', value: await startToHealthy(join(dir, 'erp.db')), unit: 'ms', note: '`erp server start` spawned until /control/health answers' });
     return figures;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-// Agent commands with plain arguments take a lean path (same functions, no oclif start-up);
+// Agent commands and `server start` with plain arguments take a lean path (same functions, no oclif start-up);
 // everything else, help included, goes through oclif. ERP_CLI_OCLIF_ONLY=1 turns the lean path off.
 (async () => {
-  if (!process.env.ERP_CLI_OCLIF_ONLY && (await require('../dist/src/client/fast-path').runFast(process.argv.slice(2)))) return;
+  const argv = process.argv.slice(2);
+  if (!process.env.ERP_CLI_OCLIF_ONLY && argv[0] === 'server' && argv[1] === 'start') {
+    // The runner starts a server per attempt: plain flags and a sound file skip oclif's start-up too;
+    // oclif reports anything else.
+    const serve = require('../dist/src/api/serve');
+    const flags = serve.plainServeFlags(argv.slice(2));
+    if (flags && !require('../dist/src/api/file-check').databaseFileProblem(flags.db)) return serve.serve(flags);
+  }
+  if (!process.env.ERP_CLI_OCLIF_ONLY && (await require('../dist/src/client/fast-path').runFast(argv))) return;
   const oclif = require('@oclif/core');
   await oclif
-    .run(process.argv.slice(2), __dirname)
+    .run(argv, __dirname)
     .then(() => oclif.flush())
     .catch((err) => oclif.handle(require('../dist/src/cli-error').operatorError(err)));
 })();

@@ -37,3 +37,29 @@ export function actorForUser(read: Queries, userId: string, tokenId: string | nu
     system: false,
   };
 }
+
+/** The tables an actor is read from: a write to any of them may change who a token is. */
+const ACTOR_TABLES = ['api_tokens', 'users', 'user_roles', 'role_permissions'] as const;
+
+/**
+ * Actors by bearer token, kept while the tables they come from are unchanged: a counterparty
+ * making a hundred requests a day is resolved once, and a revoked token or a changed role is
+ * seen on the very next request.
+ */
+export class ActorCache {
+  private readonly byToken = new Map<string, { actor: Actor; stamp: number }>();
+
+  constructor(private readonly read: Queries, private readonly tables: { version(table: string): number }) {}
+
+  forToken(token: string | null | undefined): Actor | undefined {
+    if (!token) return undefined;
+    let stamp = 0;
+    for (const t of ACTOR_TABLES) stamp = Math.max(stamp, this.tables.version(t));
+    const hit = this.byToken.get(token);
+    if (hit && hit.stamp === stamp) return hit.actor;
+    const actor = actorForToken(this.read, token);
+    if (actor) this.byToken.set(token, { actor, stamp });
+    else this.byToken.delete(token);
+    return actor;
+  }
+}

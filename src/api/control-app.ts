@@ -14,6 +14,8 @@ export interface ControlOptions {
   token: string;
   onDay?: DayHook;
   onShutdown: () => void;
+  /** Swaps in a fresh copy of the file the server was started to reset from; undefined when there is none. */
+  onReset?: () => Promise<void>;
 }
 
 const CONTROL_BODY_BYTES = 64 * 1024;
@@ -30,7 +32,8 @@ export class ClockRefusal extends RangeError {}
 
 /**
  * Advances the business date one calendar day at a time up to `to`, emitting the clock event and
- * running the day hook for each day. Returns the dates moved through.
+ * running the day hook for each day, each day one batch (Api.batch): a day that fails is not
+ * half-written. Returns the dates moved through.
  */
 export function advanceTo(api: Api, to: string, onDay?: DayHook): string[] {
   const validDate = ajv.compile(advanceClock.body);
@@ -40,11 +43,14 @@ export function advanceTo(api: Api, to: string, onDay?: DayHook): string[] {
   if (current !== null && to < current) throw new ClockRefusal(`The clock cannot go back: it is ${current}, not before ${to}.`);
   let next = current === null ? to : addDays(current, 1);
   while (next <= to) {
-    const out = api.runInternal(advanceClock, { to: next });
-    if (out.status >= 300) throw new Error(`The clock refused to move to ${next}: ${out.body}`);
-    days.push(next);
-    onDay?.(next, api);
-    next = addDays(next, 1);
+    const date = next;
+    api.batch(() => {
+      const out = api.runInternal(advanceClock, { to: date });
+      if (out.status >= 300) throw new Error(`The clock refused to move to ${date}: ${JSON.stringify(out.body)}`);
+      onDay?.(date, api);
+    });
+    days.push(date);
+    next = addDays(date, 1);
   }
   return days;
 }
@@ -103,6 +109,16 @@ export function createControlApp(api: Api, options: ControlOptions): express.Exp
       POST: (_req, res) => {
         api.erp.db.pragma('wal_checkpoint(TRUNCATE)');
         res.json({ ok: true, events: api.erp.store.lastSeq(), business_date: api.today() });
+      },
+    },
+    '/control/reset': {
+      POST: (req, res) => {
+        const reset = options.onReset;
+        if (!reset) return refuse(req, res, 409, 'no_reset_source', 'This server was not started with a file to reset from (erp server start --reset-from FILE).');
+        reset().then(
+          () => void res.json({ ok: true, events: api.erp.store.lastSeq(), business_date: api.today() }),
+          (err: unknown) => refuse(req, res, 500, 'internal_error', `The server could not be reset: ${(err as Error).message}`),
+        );
       },
     },
     '/control/shutdown': {

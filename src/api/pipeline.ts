@@ -1,14 +1,17 @@
 import type { ValidateFunction } from 'ajv';
+import type { Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
 import { isRefusal, type Actor, type DecideContext, type Decision } from '../domain/decision';
 import { maskBankNumbers } from '../domain/master/bank-masking';
 import { EventRejected } from '../events/event-types';
 import type { EventRow, NewEvent } from '../events/event-row';
-import { ajv, ajvQuery, describeErrors } from '../events/json-schema';
+import { describeErrors } from '../events/json-schema';
+import { validatorFor } from '../events/validators';
 import { buildQueries, type Queries } from '../projections';
 import type { ErpDb } from '../projections/erp-db';
-import { actorForToken, SYSTEM_ACTOR } from './actors';
+import { ActorCache, SYSTEM_ACTOR } from './actors';
+import { InProcessViews, type InProcessResponse } from './in-process';
 import { boundedPayload, LogBudget } from './log-growth';
 import { pageInfo, pageLinks } from './pagination';
 import { problem, PROBLEM_CONTENT_TYPE } from './problem';
@@ -41,11 +44,46 @@ export interface ApiResponse {
   body: string;
 }
 
+/**
+ * How in-process callers (generators, counterparties, the clock) go through the pipeline.
+ * `batched`: the same validation, deciders and events, but no response text or idempotency
+ * response nobody reads, and their work committed once per simulated day (`Api.batch`).
+ * `per-request`: exactly the path of an HTTP request, one commit per request; the equivalence
+ * test builds a company both ways and compares canonical hashes.
+ */
+export type InProcessMode = 'batched' | 'per-request';
+
+export interface ApiOptions {
+  /** Default `batched`; BB_ERP_IN_PROCESS=per-request sets the other for a whole process. */
+  inProcess?: InProcessMode;
+  /** Bytes one user may add to the log between two moves of the clock (LOG_BYTES_PER_TURN by default). */
+  logBytesPerTurn?: number;
+}
+
+/** What the pipeline decided for one request, before it is rendered for HTTP or an in-process caller. */
+interface Reply {
+  status: number;
+  contentType: string;
+  today: string;
+  /** Headers beyond the content type and the business date (Link, Allow, WWW-Authenticate, Idempotent-Replayed). */
+  headers?: Record<string, string>;
+  /** The body as an object, for in-process callers and for rendering. */
+  body?: unknown;
+  /** The body as text: a stored idempotent response, sent as it was. */
+  text?: string;
+  /** Built on first read by an in-process caller: the document after an accepted write. */
+  view?: () => object;
+  /** The event row an accepted write appended. */
+  seq?: number;
+}
+
 export const BUSINESS_DATE_HEADER = 'ERP-Business-Date';
 /** On the first response given again to a retry with its Idempotency-Key (the IETF draft's name). */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const MAX_KEY_LENGTH = 200;
 const AUTH_CHALLENGE = 'Bearer realm="bb-erp"';
+/** The schema of a route's path parameters when it declares none. */
+export const ANY_OBJECT = { type: 'object' } as const;
 
 /** Compiled once per route for the whole process: compiling is far slower than validating. */
 const validators = new WeakMap<RouteDef, CachedValidators>();
@@ -66,33 +104,101 @@ type RowBase = Omit<NewEvent, 'businessDate' | 'outcome' | 'data'>;
  * of the server itself is recorded as what was asked and answered 500.
  */
 export class Api {
-  readonly read: Queries;
   readonly router: Router;
-  readonly budget: LogBudget;
+  readonly inProcess: InProcessMode;
   private readonly readRules: ObjectReadRules;
-  private readonly findKey;
-  private readonly saveKey;
+  private readonly logBytesPerTurn?: number;
+  private db!: { erp: ErpDb; read: Queries; actors: ActorCache; budget: LogBudget; findKey: Statement; saveKey: Statement };
+  private readonly views = new InProcessViews();
   private bankNumbers: { count: number; numbers: ReadonlySet<string> } = { count: -1, numbers: new Set() };
 
-  constructor(readonly erp: ErpDb, readonly routes: readonly RouteDef[], options: { logBytesPerTurn?: number } = {}) {
-    this.read = buildQueries(erp.tables);
+  constructor(erp: ErpDb, readonly routes: readonly RouteDef[], options: ApiOptions = {}) {
     this.router = new Router(routes);
-    this.budget = new LogBudget(erp.db, options.logBytesPerTurn);
+    this.inProcess = options.inProcess ?? (process.env.BB_ERP_IN_PROCESS === 'per-request' ? 'per-request' : 'batched');
+    this.logBytesPerTurn = options.logBytesPerTurn;
     this.readRules = new ObjectReadRules(routes, (route, input, ctx) => this.runQuery(route, input.params, input.query, ctx.actor));
-    this.findKey = erp.db.prepare('SELECT request_hash, status, response, seq FROM idempotency WHERE actor = ? AND key = ?');
-    this.saveKey = erp.db.prepare('INSERT INTO idempotency (actor, key, request_hash, seq, status, response) VALUES (?, ?, ?, ?, ?, ?)');
+    this.replaceDatabase(erp);
+  }
+
+  get erp(): ErpDb {
+    return this.db.erp;
+  }
+
+  get read(): Queries {
+    return this.db.read;
+  }
+
+  /** What each user has added to the log this turn, counted for the database being served. */
+  get budget(): LogBudget {
+    return this.db.budget;
+  }
+
+  private get actors(): ActorCache {
+    return this.db.actors;
+  }
+
+  private get findKey(): Statement {
+    return this.db.findKey;
+  }
+
+  private get saveKey(): Statement {
+    return this.db.saveKey;
+  }
+
+  /** Serves another database from the next request on (a reset to a fresh copy); the caller closes the old one. */
+  replaceDatabase(erp: ErpDb): void {
+    this.views.sealOutstanding();
+    const read = buildQueries(erp.tables);
+    this.db = {
+      erp, read, actors: new ActorCache(read, erp.tables), budget: new LogBudget(erp.db, this.logBytesPerTurn),
+      findKey: erp.db.prepare('SELECT request_hash, status, response, seq FROM idempotency WHERE actor = ? AND key = ?'),
+      saveKey: erp.db.prepare('INSERT INTO idempotency (actor, key, request_hash, seq, status, response) VALUES (?, ?, ?, ?, ?, ?)'),
+    };
+    this.bankNumbers = { count: -1, numbers: new Set() };
   }
 
   today(): string {
     return this.read.clock.today();
   }
 
+  /** A request from the HTTP layer: the response as it goes on the wire. */
   handle(req: ApiRequest): ApiResponse {
+    return render(this.dispatch(req, false));
+  }
+
+  /**
+   * A request from an in-process caller: the status and the body as an object. In `batched` mode
+   * an accepted write's body is built on first read (most callers never read it); read it before
+   * the next request, since it shows the document as the write left it.
+   */
+  call(req: ApiRequest): InProcessResponse {
+    if (this.inProcess === 'per-request') {
+      const res = this.handle(req);
+      return { status: res.status, body: JSON.parse(res.body) };
+    }
+    const reply = this.dispatch(req, true);
+    if (reply.text !== undefined) return { status: reply.status, body: JSON.parse(reply.text) };
+    if (reply.view) return { status: reply.status, body: this.lazyBody(`${req.method.toUpperCase()} ${req.path}`, reply) };
+    // A query's result may hold rows the read models share: the caller gets its own copy.
+    return { status: reply.status, body: JSON.parse(JSON.stringify(reply.body)) };
+  }
+
+  /**
+   * Runs `fn` as one transaction of in-process work (a simulated day, a generator's set-up):
+   * each request in it is still its own savepoint, so a request that fails rolls back alone.
+   * In `per-request` mode each request commits by itself, as over HTTP.
+   */
+  batch<T>(fn: () => T): T {
+    return this.inProcess === 'per-request' ? fn() : this.erp.transaction(fn);
+  }
+
+  private dispatch(req: ApiRequest, inProcess: boolean): Reply {
+    this.views.sealOutstanding();
     const method = req.method.toUpperCase();
     const kind = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
     const base = { kind, method, path: req.path, idempotencyKey: req.idempotencyKey ?? null } as const;
 
-    const actor = req.asSystem ? SYSTEM_ACTOR : actorForToken(this.read, req.token);
+    const actor = req.asSystem ? SYSTEM_ACTOR : this.actors.forToken(req.token);
     if (!actor) {
       const detail = req.authScheme === 'no' ? 'The Authorization header names no scheme; send Authorization: Bearer <token>.'
         : req.authScheme ? `The Authorization header uses the ${req.authScheme} scheme; send Authorization: Bearer <token>.`
@@ -114,24 +220,36 @@ export class Api {
       return this.refuseAndRecord({ ...base, ...who, action: 'route' }, 405, 'method_not_allowed', `${req.path} accepts ${allowed.join(', ')}, not ${method}.`, {}, { Allow: allowed.join(', ') });
     }
     const { route, params } = match;
-    return route.kind === 'query' ? this.query(route, params, req, actor, method) : this.action(route, params, req, actor);
+    return route.kind === 'query' ? this.query(route, params, req, actor, method) : this.action(route, params, req, actor, inProcess);
   }
 
   /**
    * Runs an action that has no public route (the clock) through the same write path, as the
    * system actor: validation, decider, one transaction, the event row.
    */
-  runInternal(route: ActionDef, body: unknown, params: Record<string, string> = {}): ApiResponse {
-    return this.action(route, params, { method: route.method, path: route.path, body, asSystem: true }, SYSTEM_ACTOR);
+  runInternal(route: ActionDef, body: unknown, params: Record<string, string> = {}): InProcessResponse {
+    const req: ApiRequest = { method: route.method, path: route.path, body, asSystem: true };
+    if (this.inProcess === 'per-request') {
+      const res = render(this.action(route, params, req, SYSTEM_ACTOR, false));
+      return { status: res.status, body: JSON.parse(res.body) };
+    }
+    this.views.sealOutstanding();
+    const reply = this.action(route, params, req, SYSTEM_ACTOR, true);
+    if (reply.text !== undefined) return { status: reply.status, body: JSON.parse(reply.text) };
+    return { status: reply.status, body: reply.view ? this.lazyBody(`${route.method} ${route.path}`, reply) : reply.body };
+  }
+
+  private lazyBody(request: string, reply: Reply): object {
+    return this.views.lazy(request, { event_id: reply.seq, business_date: reply.today }, reply.view!);
   }
 
   /** Records a request refused outside the pipeline (the control port) as a probe row. */
   recordProbe(p: { method: string; path: string; action: string; code: string; status: number; detail: string; data?: unknown; headers?: Record<string, string> }): ApiResponse {
     const kind = p.method === 'GET' || p.method === 'HEAD' ? 'read' : 'write';
-    return this.refuseAndRecord({ kind, method: p.method, path: p.path, actor: 'anonymous', tokenId: null, action: p.action }, p.status, p.code, p.detail, p.data ?? {}, p.headers);
+    return render(this.refuseAndRecord({ kind, method: p.method, path: p.path, actor: 'anonymous', tokenId: null, action: p.action }, p.status, p.code, p.detail, p.data ?? {}, p.headers));
   }
 
-  private query(route: QueryDef, params: Record<string, string>, req: ApiRequest, actor: Actor, method: string): ApiResponse {
+  private query(route: QueryDef, params: Record<string, string>, req: ApiRequest, actor: Actor, method: string): Reply {
     const base = { kind: 'read' as const, method, path: req.path, actor: actor.id, tokenId: actor.tokenId, action: `get ${route.path}`, objectType: route.objectType ?? null, objectId: params.id ?? null };
     // What was asked, as it was asked: a refused or failed read is recorded with it.
     const asked = { params, query: req.query ?? {} };
@@ -160,7 +278,7 @@ export class Api {
       return this.failed(base, err, asked);
     }
     this.append({ ...base, businessDate: today, outcome: 'ok', data: { params, query } });
-    return respond(200, JSON.stringify(body), 'application/json', today, links ? { Link: links } : undefined);
+    return { status: 200, contentType: 'application/json', today, body, ...(links ? { headers: { Link: links } } : {}) };
   }
 
   /** A query's result for an actor, with no row: what a request would be answered, or what /audit may show. */
@@ -168,7 +286,7 @@ export class Api {
     return route.run({ params, query: query as never }, { actor, today: this.today(), read: this.read, tables: this.erp.tables, mayRead: (type, id) => this.readRules.mayRead(actor, type, id) });
   }
 
-  private action(route: ActionDef, params: Record<string, string>, req: ApiRequest, actor: Actor): ApiResponse {
+  private action(route: ActionDef, params: Record<string, string>, req: ApiRequest, actor: Actor, inProcess: boolean): Reply {
     const key = req.idempotencyKey ?? null;
     const base = { kind: 'write' as const, method: route.method, path: req.path, actor: actor.id, tokenId: actor.tokenId, action: route.action, objectType: route.objectType, objectId: params.id ?? null, idempotencyKey: key };
     if (key !== null && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
@@ -179,13 +297,13 @@ export class Api {
     if (badPath) return this.refuseAndRecord(base, 400, 'invalid_request', badPath, { params });
     const body = req.body === undefined ? {} : req.body;
     try {
-      return this.decideAndCommit(route, params, body, key, actor, base);
+      return this.decideAndCommit(route, params, body, key, actor, base, inProcess);
     } catch (err) {
       return this.failed(base, err, body);
     }
   }
 
-  private decideAndCommit(route: ActionDef, params: Record<string, string>, body: unknown, key: string | null, actor: Actor, base: RowBase): ApiResponse {
+  private decideAndCommit(route: ActionDef, params: Record<string, string>, body: unknown, key: string | null, actor: Actor, base: RowBase, inProcess: boolean): Reply {
     // Only a request with a key is ever compared with another, so only then is it hashed.
     const requestHash = key === null ? '' : hashRequest(route.method, base.path ?? route.path, body);
     if (key !== null) {
@@ -196,7 +314,7 @@ export class Api {
         }
         // A retry: the first response, byte for byte, and no new effect. The row records the retry.
         this.append({ ...base, businessDate: this.today(), outcome: 'ok', data: { idempotent_replay_of: prior.seq } });
-        return respond(prior.status, prior.response, undefined, undefined, { [REPLAYED_HEADER]: 'true' });
+        return { status: prior.status, contentType: prior.status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json', today: businessDateOf(prior.response) ?? '', text: prior.response, headers: { [REPLAYED_HEADER]: 'true' } };
       }
     }
 
@@ -210,9 +328,9 @@ export class Api {
     }
 
     let committed: EventRow | undefined;
-    let response: ApiResponse;
+    let reply: Reply;
     try {
-      response = this.erp.transaction(() => {
+      reply = this.erp.transaction((): Reply => {
         const today = this.today();
         const allocated: Record<string, number> = {};
         const ctx: DecideContext = {
@@ -227,28 +345,28 @@ export class Api {
         };
         const decision: Decision = route.decide({ params, body: body as never }, ctx);
         let row: EventRow;
-        let status: number;
-        let responseBody: object;
-        let contentType: string;
+        let out: Reply;
         if (!decision.ok) {
           row = this.erp.store.appendOne({ ...base, businessDate: today, outcome: 'refused', errorCode: decision.code, data: boundedPayload(body) });
-          status = decision.status;
-          responseBody = problem(status, decision.code, decision.detail, today, row.seq);
-          contentType = PROBLEM_CONTENT_TYPE;
+          out = { status: decision.status, contentType: PROBLEM_CONTENT_TYPE, today, body: problem(decision.status, decision.code, decision.detail, today, row.seq) };
         } else {
           row = this.erp.store.appendOne({
             ...base, businessDate: today, outcome: 'ok', objectType: decision.objectType, objectId: decision.objectId,
             type: decision.event.type, data: decision.event.data, allocated,
           });
-          const view = route.view?.(this.read, decision.objectId, actor) ?? { id: decision.objectId };
-          status = route.status ?? 200;
-          responseBody = this.masked({ ...(view as object), event_id: row.seq, business_date: today }, actor);
-          contentType = 'application/json';
+          const seq = row.seq;
+          const objectId = decision.objectId;
+          const view = () => this.masked({ ...((route.view?.(this.read, objectId, actor) ?? { id: objectId }) as object), event_id: seq, business_date: today }, actor);
+          out = { status: route.status ?? 200, contentType: 'application/json', today, seq, ...(inProcess ? { view } : { body: view() }) };
         }
-        const text = JSON.stringify(responseBody);
-        if (key !== null) this.saveKey.run(actor.id, key, requestHash, row.seq, status, text);
+        if (key !== null) {
+          // Nobody reads an in-process write's response: a retry of one gets what identifies it.
+          const text = out.body !== undefined ? JSON.stringify(out.body) : JSON.stringify({ id: decision.ok ? decision.objectId : undefined, event_id: row.seq, business_date: today });
+          this.saveKey.run(actor.id, key, requestHash, row.seq, out.status, text);
+          if (!inProcess) out = { ...out, text, body: undefined };
+        }
         committed = row;
-        return { status, headers: { 'content-type': contentType, [BUSINESS_DATE_HEADER]: today }, body: text };
+        return out;
       });
     } catch (err) {
       if (err instanceof EventRejected) return this.refuseAndRecord(base, 422, 'invalid_request', err.message, body);
@@ -257,20 +375,20 @@ export class Api {
       throw err;
     }
     this.budget.add([committed!]);
-    return response;
+    return reply;
   }
 
   /** A fault of the server, not of the request: recorded as what was asked, answered 500. */
-  private failed(base: RowBase, err: unknown, asked: unknown): ApiResponse {
+  private failed(base: RowBase, err: unknown, asked: unknown): Reply {
     const message = err instanceof Error ? err.message : String(err);
     return this.refuseAndRecord(base, 500, 'internal_error', `The server failed to process the request: ${message.split('\n')[0]}`, asked);
   }
 
   /** Records the refused request as a probe row (its payload bounded) and returns its problem response. */
-  private refuseAndRecord(base: RowBase, status: number, code: string, detail: string, data: unknown, headers?: Record<string, string>): ApiResponse {
+  private refuseAndRecord(base: RowBase, status: number, code: string, detail: string, data: unknown, headers?: Record<string, string>): Reply {
     const today = this.today();
     const row = this.append({ ...base, businessDate: today, outcome: 'refused', errorCode: code, data: boundedPayload(data ?? {}) });
-    return respond(status, JSON.stringify(problem(status, code, detail, today, row.seq)), PROBLEM_CONTENT_TYPE, today, headers);
+    return { status, contentType: PROBLEM_CONTENT_TYPE, today, body: problem(status, code, detail, today, row.seq), ...(headers ? { headers } : {}) };
   }
 
   private append(event: NewEvent): EventRow {
@@ -293,9 +411,9 @@ export class Api {
       cached = {};
       validators.set(route, cached);
     }
-    if (part === 'body') return (cached.body ??= ajv.compile((route as ActionDef).body));
-    if (part === 'params') return (cached.params ??= ajv.compile(route.params ?? { type: 'object' }));
-    return (cached.query ??= ajvQuery.compile((route as QueryDef).query));
+    if (part === 'body') return (cached.body ??= validatorFor('payload', (route as ActionDef).body));
+    if (part === 'params') return (cached.params ??= validatorFor('payload', route.params ?? ANY_OBJECT));
+    return (cached.query ??= validatorFor('query', (route as QueryDef).query));
   }
 
   /** A path parameter that fails its declared schema is a bad request, never a lookup. */
@@ -352,8 +470,12 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function respond(status: number, text: string, contentType?: string, today?: string, extra?: Record<string, string>): ApiResponse {
-  const type = contentType ?? (status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json');
-  const date = today ?? (JSON.parse(text) as { business_date?: string }).business_date ?? '';
-  return { status, headers: { 'content-type': type, [BUSINESS_DATE_HEADER]: date, ...(extra ?? {}) }, body: text };
+function render(reply: Reply): ApiResponse {
+  const text = reply.text ?? JSON.stringify(reply.body ?? reply.view?.());
+  return { status: reply.status, headers: { 'content-type': reply.contentType, [BUSINESS_DATE_HEADER]: reply.today, ...(reply.headers ?? {}) }, body: text };
+}
+
+/** The business date a stored response names (a retry's header repeats the first response's). */
+function businessDateOf(text: string): string | undefined {
+  return (JSON.parse(text) as { business_date?: string }).business_date;
 }

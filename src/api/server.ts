@@ -5,8 +5,8 @@ import { createAppRegistry } from '../projections';
 import { ErpDb } from '../projections/erp-db';
 import type { WallClock } from '../events/store';
 import { createControlApp, type DayHook } from './control-app';
+import { FreshCopies } from './fresh-copies';
 import { createAgentApp, type RequestInterceptor } from './http-app';
-import { buildOpenApi } from './openapi';
 import { Api } from './pipeline';
 import { allRoutes } from './routes';
 
@@ -21,6 +21,11 @@ export interface ServerOptions {
   onDay?: DayHook;
   intercept?: RequestInterceptor;
   wallClock?: WallClock;
+  /**
+   * A clean database (a scenario's scenario.db) that POST /control/reset copies over dbFile and
+   * serves from the next request on: a reset without starting a process.
+   */
+  resetFrom?: string;
 }
 
 export interface RunningServer {
@@ -29,7 +34,10 @@ export interface RunningServer {
   /** The interfaces the two ports are bound to, as the sockets report them. */
   boundAddresses: { agent: string; control: string };
   api: Api;
-  erp: ErpDb;
+  /** The database served now (a reset replaces it). */
+  readonly erp: ErpDb;
+  /** Serves a fresh copy of `resetFrom` (the same as POST /control/reset). */
+  reset(): Promise<void>;
   /** Resolves once both ports are closed and the database is checkpointed and closed. */
   closed: Promise<void>;
   close(): Promise<void>;
@@ -44,18 +52,28 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /** Opens the database and serves the agent API and the control API. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const erp = ErpDb.open(options.dbFile, createAppRegistry(), { wallClock: options.wallClock });
+  const registry = createAppRegistry();
+  const open = () => ErpDb.open(options.dbFile, registry, { wallClock: options.wallClock });
+  const copies = options.resetFrom ? FreshCopies.beside(options.resetFrom, options.dbFile) : undefined;
+  await copies?.take(options.dbFile);
+  let erp = open();
   const routes = allRoutes();
   const api = new Api(erp, routes);
+  const reset = copies ? async () => {
+    erp.close();
+    await copies.take(options.dbFile);
+    erp = open();
+    api.replaceDatabase(erp);
+  } : undefined;
   const version = packageVersion();
   let closing: Promise<void> | undefined;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => buildOpenApi(routes, version) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
+  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => openApiOf(routes, version) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      await Promise.all([shutdown(agent.server), shutdown(control.server)]);
+      await Promise.all([shutdown(agent.server), shutdown(control.server), copies?.dispose()]);
       try {
         erp.db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
@@ -65,16 +83,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     })();
     return closing;
   };
-  const control = await createHttpServer(createControlApp(api, { token: options.controlToken, onDay: options.onDay, onShutdown: () => void close() }), options.controlPort ?? 0, '127.0.0.1');
+  const control = await createHttpServer(createControlApp(api, { token: options.controlToken, onDay: options.onDay, onShutdown: () => void close(), onReset: reset }), options.controlPort ?? 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${agent.port}`,
     controlUrl: `http://127.0.0.1:${control.port}`,
     boundAddresses: { agent: (agent.server.address() as AddressInfo).address, control: (control.server.address() as AddressInfo).address },
     api,
-    erp,
+    get erp() {
+      return erp;
+    },
+    reset: async () => {
+      if (!reset) throw new Error('This server was not started with a file to reset from.');
+      await reset();
+    },
     closed,
     close,
   };
+}
+
+// The documents are built on first request, and their modules loaded then: a server starts without them.
+function openApiOf(routes: ReturnType<typeof allRoutes>, version: string): object {
+  return (require('./openapi') as typeof import('./openapi')).buildOpenApi(routes, version);
 }
 
 async function createHttpServer(app: RequestListener, port: number, host: string): Promise<{ server: Server; port: number }> {

@@ -1,9 +1,25 @@
 /** Business-date arithmetic on YYYY-MM-DD strings, in UTC, with no reference to the wall clock. */
 
+const DAY_MS = 86_400_000;
+
+/** Dates already parsed and checked, as their UTC midnight: a build parses the same few hundred days many thousand times. */
+const midnights = new Map<string, number>();
+
+function midnightOf(date: string): number {
+  let t = midnights.get(date);
+  if (t === undefined) {
+    const d = new Date(`${date}T00:00:00Z`);
+    t = d.getTime();
+    if (Number.isNaN(t) || d.toISOString().slice(0, 10) !== date) throw new Error(`Not a date: ${date}`);
+    if (midnights.size >= 100_000) midnights.clear();
+    midnights.set(date, t);
+  }
+  return t;
+}
+
+/** A new Date at the date's UTC midnight, the caller's to change. */
 export function parseDate(date: string): Date {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) throw new Error(`Not a date: ${date}`);
-  return d;
+  return new Date(midnightOf(date));
 }
 
 export function formatDate(d: Date): string {
@@ -11,13 +27,11 @@ export function formatDate(d: Date): string {
 }
 
 export function addDays(date: string, days: number): string {
-  const d = parseDate(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return formatDate(d);
+  return formatDate(new Date(midnightOf(date) + Math.trunc(days) * DAY_MS));
 }
 
 export function daysBetween(from: string, to: string): number {
-  return Math.round((parseDate(to).getTime() - parseDate(from).getTime()) / 86_400_000);
+  return Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
 }
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */

@@ -28,10 +28,16 @@ export function tableHash(db: Db, table: string): string {
   if (columns.length === 0) return h.digest('hex');
   const list = columns.map((c) => hashedExpression(table, c)).join(', ');
   const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${list}`).raw(true);
+  // The same bytes as one update per row and newline, fed in chunks: far fewer calls into the hash.
+  let chunk = '';
   for (const row of stmt.iterate()) {
-    h.update(JSON.stringify(row));
-    h.update('\n');
+    chunk += JSON.stringify(row) + '\n';
+    if (chunk.length > 65536) {
+      h.update(chunk);
+      chunk = '';
+    }
   }
+  if (chunk) h.update(chunk);
   return h.digest('hex');
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 
 export type Db = Database.Database;
 
@@ -72,12 +72,108 @@ export interface OpenOptions {
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const db = observeTransactions(cacheStatements(new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false })));
   if (!options.readonly) {
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma(options.fast ? 'synchronous = OFF' : 'synchronous = NORMAL');
     db.exec(KERNEL_DDL);
   }
+  return db;
+}
+
+/**
+ * An in-memory database holding a copy of a file's bytes (`readFileSync` of it, or `serialize()`):
+ * a scenario's start to replay an attempt onto, without touching the file.
+ */
+export function openDatabaseFrom(bytes: Buffer): Db {
+  const db = observeTransactions(cacheStatements(new Database(bytes)));
+  db.exec(KERNEL_DDL);
+  return db;
+}
+
+/** Distinct SQL texts a connection keeps prepared; past it the cache starts again (SQL built with literal values). */
+const STATEMENT_CACHE_LIMIT = 4096;
+
+/**
+ * Makes `db.prepare` return the statement it prepared before for the same SQL: queries that build
+ * their statement on every call stop paying SQLite's parser and planner each time. A statement
+ * still running (an open `iterate()`) is never handed out twice, and one whose last user switched
+ * it to `raw`, `pluck` or `expand` is handed out back in its default mode.
+ */
+function cacheStatements(db: Db): Db {
+  const prepareFresh = db.prepare.bind(db) as (sql: string) => Statement;
+  const cache = new Map<string, Statement>();
+  const moded = new WeakSet<Statement>();
+  const track = (stmt: Statement): Statement => {
+    for (const mode of ['raw', 'pluck', 'expand'] as const) {
+      const set = stmt[mode].bind(stmt) as (...on: boolean[]) => Statement;
+      (stmt as unknown as Record<string, unknown>)[mode] = (...on: boolean[]) => {
+        moded.add(stmt);
+        return set(...on);
+      };
+    }
+    return stmt;
+  };
+  const prepare = (sql: string): Statement => {
+    const cached = cache.get(sql);
+    if (cached && !cached.busy) {
+      if (moded.has(cached)) {
+        cached.raw(false).pluck(false).expand(false);
+        moded.delete(cached);
+      }
+      return cached;
+    }
+    const stmt = prepareFresh(sql);
+    if (cached) return stmt;
+    if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+    cache.set(sql, stmt.reader ? track(stmt) : stmt);
+    return stmt;
+  };
+  db.prepare = prepare as Db['prepare'];
+  return db;
+}
+
+export interface TransactionWatcher {
+  /** Before an outermost transaction begins (not a savepoint inside one). */
+  beforeOutermost?(): void;
+  /** After a transaction or savepoint was rolled back because its function threw. */
+  afterRollback?(): void;
+}
+
+const watchers = new WeakMap<Db, TransactionWatcher[]>();
+
+/**
+ * Tells `watcher` when transactions made with `db.transaction` begin and roll back. Connections
+ * from openDatabase are watched from the start; another is watched from its first watcher on.
+ */
+export function watchTransactions(db: Db, watcher: TransactionWatcher): void {
+  if (!watchers.has(db)) observeTransactions(db);
+  watchers.get(db)!.push(watcher);
+}
+
+type TransactionFn = (...args: unknown[]) => unknown;
+const VARIANTS = ['default', 'deferred', 'immediate', 'exclusive'] as const;
+
+/** Wraps `db.transaction` so that watchers hear of outermost begins and of rollbacks. */
+function observeTransactions(db: Db): Db {
+  const list: TransactionWatcher[] = [];
+  watchers.set(db, list);
+  const make = db.transaction.bind(db) as (fn: TransactionFn) => Record<(typeof VARIANTS)[number], TransactionFn>;
+  const guard = (variant: TransactionFn): TransactionFn => function (this: unknown, ...args: unknown[]) {
+    if (!db.inTransaction) for (const w of list) w.beforeOutermost?.();
+    try {
+      return variant.apply(this, args);
+    } catch (err) {
+      for (const w of list) w.afterRollback?.();
+      throw err;
+    }
+  };
+  db.transaction = ((fn: TransactionFn) => {
+    const tx = make(fn);
+    const wrapped = guard(tx.default) as TransactionFn & Record<string, TransactionFn>;
+    for (const v of VARIANTS) wrapped[v] = guard(tx[v]);
+    return wrapped;
+  }) as unknown as Db['transaction'];
   return db;
 }
 

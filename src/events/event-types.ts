@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { ValidateFunction } from 'ajv';
-import { ajv, describeErrors } from './json-schema';
+import { describeErrors } from './json-schema';
+import { validatorFor } from './validators';
 
 /** A domain event contract: its past-tense name and the JSON Schema of its payload. */
 export interface EventContract<T extends string = string, S extends TSchema = TSchema> {
@@ -53,7 +54,7 @@ export class EventRejected extends Error {
 export function eventValidator(type: string): ValidateFunction | undefined {
   const entry = contracts.get(type);
   if (!entry) return undefined;
-  return (entry.validate ??= ajv.compile(entry.contract.schema));
+  return (entry.validate ??= validatorFor('payload', entry.contract.schema));
 }
 
 /** Throws EventRejected unless `data` is a valid payload of a known event type. */

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import { openDatabase, type Db } from './database';
 import type { EventRow, NewEvent } from './event-row';
 import { isDomainEvent } from './event-row';
 import { validateEvent } from './event-types';
@@ -148,4 +148,41 @@ export function fromStoredRow(raw: Record<string, unknown>): EventRow {
     allocated: raw.allocated ? JSON.parse(raw.allocated as string) : null,
     rowHash: raw.row_hash as string,
   };
+}
+
+/**
+ * As fromStoredRow, with the payload parsed on first read: a grader holding every event of a
+ * year's history reads the payloads of few of them.
+ */
+export function fromStoredRowLazy(raw: Record<string, unknown>): EventRow {
+  const row = fromStoredRow({ ...raw, data: 'null' });
+  const text = raw.data as string;
+  let data: unknown;
+  let parsed = false;
+  Object.defineProperty(row, 'data', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!parsed) {
+        data = JSON.parse(text);
+        parsed = true;
+      }
+      return data;
+    },
+    set: (value: unknown) => {
+      data = value;
+      parsed = true;
+    },
+  });
+  return row;
+}
+
+/** The last event's sequence number in a database file (0 when it has none). */
+export function lastSeqOfFile(file: string): number {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT MAX(seq) AS s FROM events').get() as { s: number | null }).s ?? 0;
+  } finally {
+    db.close();
+  }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
 import { openDatabase, openExistingDatabase, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { fromStoredRow } from '../events/store';
+import { fromStoredRowLazy, lastSeqOfFile } from '../events/store';
 import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto } from '../projections/replay';
@@ -21,14 +21,9 @@ import { reversedCount } from './reversals';
 import { faultMetrics, readFaults } from './fault-metrics';
 import { ruleNamed } from './rules';
 import type { AttemptFacts } from './rules/framework';
+import { assertExtendsStart, canonicalHashAfterStart, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, tablesDifferingFromFile } from './start-snapshot';
 
-/** final.db's read models are not what its own events say: the grade would not be of the stream. */
-export class ReplayMismatch extends Error {
-  constructor(file: string, readonly tables: string[]) {
-    super(`${file}: the read models differ from a replay of its events in ${tables.join(', ')}; refusing to grade a file whose tables do not follow from its stream.`);
-    this.name = 'ReplayMismatch';
-  }
-}
+export { ReplayMismatch, StartMismatch } from './start-snapshot';
 
 export interface GradeOptions {
   pack?: TaskPack;
@@ -59,8 +54,65 @@ export function replayVerified(file: string, registry: ReadModelRegistry): Db {
   return out;
 }
 
+/** The states a grade looks at: start and final, each replayed from events, and final.db's canonical hash. */
+export interface ReplayedAttempt {
+  start: Db;
+  final: Db;
+  finalHash(): string;
+  close(): void;
+}
+
+/**
+ * Replays an attempt for grading. With the scenario's start verified at generation (start.json),
+ * only the attempt's own events are replayed, onto a copy of that start; without it, every event
+ * of final.db and of start.db from the first. Either way a final.db whose read models differ from
+ * the replay is refused (ReplayMismatch), and a start.db or final.db that does not begin with the
+ * verified start is refused (StartMismatch).
+ */
+export function replayAttempt(dir: string, scenarioDir: string, registry: ReadModelRegistry): ReplayedAttempt {
+  const finalFile = join(dir, 'final.db');
+  const startFile = join(dir, 'start.db');
+  const verified = readStartRecord(scenarioDir);
+  if (!verified) {
+    const final = replayVerified(finalFile, registry);
+    const start = replayToMemory(startFile, registry);
+    return { start, final, finalHash: () => fileHash(finalFile), close: () => { final.close(); start.close(); } };
+  }
+  const opened: Db[] = [];
+  try {
+    const final = openVerifiedStart(scenarioDir, verified);
+    opened.push(final);
+    for (const [file, what] of [[finalFile, 'final.db'], [startFile, 'start.db']] as const) {
+      const db = openDatabase(file, { readonly: true });
+      try {
+        assertExtendsStart(db, `${dir}/${what}`, verified);
+      } finally {
+        db.close();
+      }
+    }
+    const { changedTables } = replayAfterStart(final, finalFile, registry, verified);
+    const tables = registry.tableNames();
+    const differ = tablesDifferingFromFile(final, finalFile, tables);
+    if (differ.length > 0) throw new ReplayMismatch(finalFile, differ);
+    // The start the attempt began from: the verified start, plus whatever start.db holds after it.
+    let start: Db;
+    if (lastSeqOfFile(startFile) === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
+    else {
+      start = openVerifiedStart(scenarioDir, verified);
+      replayAfterStart(start, startFile, registry, verified);
+    }
+    opened.push(start);
+    const changed = new Set(changedTables);
+    const unchanged = new Set(tables.filter((t) => !changed.has(t)));
+    return { start, final, finalHash: () => canonicalHashAfterStart(finalFile, verified, unchanged), close: () => { final.close(); start.close(); } };
+  } catch (err) {
+    for (const db of opened) db.close();
+    throw err;
+  }
+}
+
 export function readEvents(db: Db): EventRow[] {
-  return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map(fromStoredRow);
+  return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map(fromStoredRowLazy);
 }
 
 export function attemptFacts(record: AttemptRecord): AttemptFacts {
@@ -138,9 +190,8 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     return result;
   }
   const registry = createAppRegistry();
-  const finalFile = join(dir, 'final.db');
-  const final = replayVerified(finalFile, registry);
-  const start = replayToMemory(join(dir, 'start.db'), registry);
+  const replayed = replayAttempt(dir, record.scenario_dir, registry);
+  const { final, start } = replayed;
   try {
     const events = readEvents(final);
     const agentTables = runProjections(final, pack.spec);
@@ -171,15 +222,14 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
       ...(existsSync(join(dir, 'condition.json')) && hasFaults(dir) ? { fault_metrics: faultMetrics(readFaults(join(dir, 'faults.jsonl')), events, facts, duplicatesFound(events, facts, final, pack.spec.grading_date)) } : {}),
       turns: record.turns,
       ...(record.usage ? { usage: record.usage } : {}),
-      final_hash: fileHash(finalFile),
+      final_hash: replayed.finalHash(),
       pack_hash: record.pack_hash,
       graded_at_wall: new Date().toISOString(),
     };
     writeResult(dir, result);
     return result;
   } finally {
-    final.close();
-    start.close();
+    replayed.close();
   }
 }
 

@@ -181,7 +181,7 @@ export const ledger = defineReadModel({
 
 function ledgerQueries(t: TableAccess) {
   const sums = (where: string, params: unknown[]): AccountTotals[] =>
-    t.prepared(`SELECT account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY account ORDER BY account`).all(...params) as AccountTotals[];
+    t.all<AccountTotals>(`SELECT account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY account ORDER BY account`, ...params);
   return {
     account: (code: string) => t.get<AccountRow & Record<string, unknown>>('accounts', code),
     accounts: () => t.find<AccountRow & Record<string, unknown>>('accounts'),
@@ -209,7 +209,7 @@ function ledgerQueries(t: TableAccess) {
         where += ' AND department = ?';
         params.push(department);
       }
-      return t.prepared(`SELECT department, account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY department, account ORDER BY department, account`).all(...params) as (AccountTotals & { department: string })[];
+      return t.all<AccountTotals & { department: string }>(`SELECT department, account, SUM(debit) AS debit, SUM(credit) AS credit FROM gl_lines WHERE ${where} GROUP BY department, account ORDER BY department, account`, ...params);
     },
     glLinesOf: (documentId: string) => t.find<GlLineRow & Record<string, unknown>>('gl_lines', { document_id: documentId }),
   };

@@ -218,8 +218,7 @@ export const apMemos = defineReadModel({
       const sql = sourceType === 'delivery'
         ? `SELECT id, po, ship_date AS date FROM deliveries s WHERE vendor = ?`
         : `SELECT id, po, date FROM receipts s WHERE vendor = ? AND status = 'posted'`;
-      return t.prepared(`${sql} AND NOT EXISTS (SELECT 1 FROM vendor_billings b WHERE b.source_type = ? AND b.source_id = s.id) ORDER BY date, id`)
-        .all(vendor, sourceType) as { id: string; po: string; date: string }[];
+      return t.all<{ id: string; po: string; date: string }>(`${sql} AND NOT EXISTS (SELECT 1 FROM vendor_billings b WHERE b.source_type = ? AND b.source_id = s.id) ORDER BY date, id`, vendor, sourceType);
     },
     billings: () => t.find<VendorBillingRow & Record<string, unknown>>('vendor_billings'),
   }),

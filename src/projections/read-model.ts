@@ -34,7 +34,7 @@ export class ProjectionTx {
     const current = this.tables.get<R>(table, key);
     if (!current) throw new Error(`${table}: no row ${JSON.stringify(key)} to update.`);
     const next = produce(current, recipe);
-    if (next !== current) this.tables.overwrite(table, next);
+    if (next !== current) this.tables.overwrite(table, next, current);
     return next;
   }
 
@@ -50,7 +50,7 @@ export class ProjectionTx {
       return created;
     }
     const next = produce(current, recipe);
-    if (next !== current) this.tables.overwrite(table, next);
+    if (next !== current) this.tables.overwrite(table, next, current);
     return next;
   }
 

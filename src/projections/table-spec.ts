@@ -54,12 +54,26 @@ export function encodeValue(type: ColumnType, value: unknown): unknown {
   }
 }
 
+const decoders = new WeakMap<TableSpec, { json: string[]; bool: string[] }>();
+
+/** A row as SQLite returns it, with its json columns parsed and bool columns true/false (in place). */
 export function decodeRow(spec: TableSpec, raw: Row): Row {
-  for (const [name, type] of Object.entries(spec.columns)) {
+  let d = decoders.get(spec);
+  if (!d) {
+    d = { json: [], bool: [] };
+    for (const [name, type] of Object.entries(spec.columns)) {
+      if (type === 'json') d.json.push(name);
+      else if (type === 'bool') d.bool.push(name);
+    }
+    decoders.set(spec, d);
+  }
+  for (const name of d.json) {
     const v = raw[name];
-    if (v === null || v === undefined) continue;
-    if (type === 'json') raw[name] = JSON.parse(v as string);
-    else if (type === 'bool') raw[name] = v === 1;
+    if (v !== null && v !== undefined) raw[name] = JSON.parse(v as string);
+  }
+  for (const name of d.bool) {
+    const v = raw[name];
+    if (v !== null && v !== undefined) raw[name] = v === 1;
   }
   return raw;
 }

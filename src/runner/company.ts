@@ -23,7 +23,8 @@ export function companyGenerator(company: string): CompanyGenerator {
 
 /** Builds the company into `api`'s database with its generator, from the seed's named company streams. */
 export function buildCompany(company: string, seed: number, api: Api, progress?: Progress): World {
-  return companyGenerator(company)({ api, seed, random: (stream) => seedrandom(`company:${company}:${seed}:${stream}`), progress });
+  // One batch: nobody reads the file until the company is built.
+  return api.batch(() => companyGenerator(company)({ api, seed, random: (stream) => seedrandom(`company:${company}:${seed}:${stream}`), progress }));
 }
 
 export interface OpenCompany {

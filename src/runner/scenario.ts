@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { readAttemptRecord } from '../grader/attempt-record';
-import { readEvents, replayVerified } from '../grader/grade';
+import { readEvents, replayAttempt } from '../grader/grade';
+import { verifyScenarioStart } from '../grader/start-snapshot';
 import { runProjections, writeProjections } from '../grader/projections';
 import { writeHandbookTo } from '../handbook';
 import { createAppRegistry } from '../projections';
@@ -26,6 +27,8 @@ export interface ScenarioManifest {
   code_version: string;
   /** The business date of scenario.db. */
   start_date: string;
+  /** The start as verified at generation (start.json holds its tables' hashes too). */
+  start: { events: number; head: string; file_sha256: string };
   oracle: { verdict: string; final_hash: string; failed_checks: string[] };
   generated_wall: string;
 }
@@ -86,6 +89,9 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   writeFileSync(join(dir, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
   writeFileSync(join(dir, 'turns.yaml'), stringify({ task: pack.slug, agent_user: pack.spec.agent_user, grading_date: pack.spec.grading_date, turns: pack.spec.turns }, { lineWidth: 0, blockQuote: 'literal' }));
   writeHandbookTo(pack, join(dir, 'handbook'));
+  // Verified once here, so that grading replays only an attempt's own events onto it.
+  const start = verifyScenarioStart(dir, createAppRegistry());
+  log(`${pack.slug} seed ${options.seed}: start verified (${start.events} events replay to its tables)`);
 
   log(`${pack.slug} seed ${options.seed}: playing the oracle through the runner`);
   const refDir = join(dir, 'reference');
@@ -97,23 +103,24 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
     const first = existsSync(stderr) ? readFileSync(stderr, 'utf8').split('\n').find((l) => l.trim()) : undefined;
     throw new Error(`The oracle's ${broken.text}, so there is no reference${first ? `: ${first.trim()}` : ''} (${stderr})`);
   }
-  const reference = writeReference(pack, run.dir, refDir);
+  const reference = writeReference(pack, run.dir, dir, refDir);
   const result = gradeOrError(run.dir, pack, readAttemptRecord(run.dir));
   const failed = result.checks.filter((c) => !c.passed).map((c) => c.id);
   log(`${pack.slug} seed ${options.seed}: reference written (${reference.projections} projections, ${reference.events} events); the oracle ${result.verdict === 'pass' ? 'passes' : `does not pass (${result.error ?? failed.join(', ')})`}`);
 
   const manifest: ScenarioManifest = {
     task: pack.slug, seed: options.seed, key: id.key, pack_hash: id.pack_hash, code_version: id.code_version,
-    start_date: startDate, oracle: { verdict: result.verdict, final_hash: result.final_hash, failed_checks: failed }, generated_wall: new Date().toISOString(),
+    start_date: startDate, start: { events: start.events, head: start.head, file_sha256: start.file_sha256 }, oracle: { verdict: result.verdict, final_hash: result.final_hash, failed_checks: failed }, generated_wall: new Date().toISOString(),
   };
   writeFileSync(join(dir, 'scenario.json'), JSON.stringify(manifest, null, 2) + '\n');
   return { dir, cached: false, manifest };
 }
 
 /** The oracle's projections and its part of the event stream, from its attempt folder. */
-function writeReference(pack: TaskPack, attemptDir: string, refDir: string): { projections: number; events: number } {
+function writeReference(pack: TaskPack, attemptDir: string, scenarioDir: string, refDir: string): { projections: number; events: number } {
   const record = readAttemptRecord(attemptDir);
-  const final = replayVerified(join(attemptDir, 'final.db'), createAppRegistry());
+  const replayed = replayAttempt(attemptDir, scenarioDir, createAppRegistry());
+  const { final } = replayed;
   try {
     const tables = runProjections(final, pack.spec);
     writeProjections(tables, refDir);
@@ -121,6 +128,6 @@ function writeReference(pack: TaskPack, attemptDir: string, refDir: string): { p
     writeFileSync(join(refDir, 'events.jsonl'), events.map(({ wallTime: _w, rowHash: _h, ...rest }) => JSON.stringify(rest) + '\n').join(''));
     return { projections: tables.size, events: events.length };
   } finally {
-    final.close();
+    replayed.close();
   }
 }

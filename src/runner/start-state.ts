@@ -3,6 +3,7 @@ import seedrandom from 'seedrandom';
 import { advanceTo } from '../api/control-app';
 import type { Api } from '../api/pipeline';
 import { ajv } from '../events/json-schema';
+import { validatorFor } from '../events/validators';
 import { COMPANIES } from '../sim/companies';
 import { issueTokens } from '../sim/credentials';
 import { clientFor, createSimulator, type SimClient } from '../sim/simulator';
@@ -14,19 +15,16 @@ import { TruthSchema } from '../task-pack/schema';
 import { openCompany, type Progress } from './company';
 import { settleToSingleFile } from './db-file';
 
-const validateTruth = ajv.compile(TruthSchema);
 
 function systemClient(api: Api): SimClient {
-  const call = (method: string, path: string, body?: unknown, query?: Record<string, unknown>) => {
-    const res = api.handle({ method, path, body, query, asSystem: true });
-    return { status: res.status, body: JSON.parse(res.body) };
-  };
+  const call = (method: string, path: string, body?: unknown, query?: Record<string, unknown>) => api.call({ method, path, body, query, asSystem: true });
   return { get: (path, query) => call('GET', path, undefined, query), post: (path, body) => call('POST', path, body ?? {}) };
 }
 
 /** Checks what the generator produced against what the task needs of it. */
 function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
   const { spec } = pack;
+  const validateTruth = validatorFor('payload', TruthSchema);
   if (!validateTruth(truth)) throw new Error(`The generator's truth is not { planted: [{ id, clauses }] }: ${ajv.errorsText(validateTruth.errors)}.`);
   for (const p of truth.planted) {
     const unknown = p.clauses.filter((c) => clauseRefProblem(pack.policies, c) !== undefined);
@@ -69,7 +67,7 @@ export function buildStartState(pack: TaskPack, code: TaskCode, seed: number, di
       advanceTo: (date) => void advanceTo(api, date, createSimulator(world, credentials)),
       today: () => api.today(),
     };
-    const truth = code.generate(ctx);
+    const truth = api.batch(() => code.generate(ctx));
     verify(pack, api, world, truth);
     return { world, truth, startDate: api.today() };
   } finally {

@@ -21,15 +21,15 @@ export class ScenarioBuilder {
 
   /** A request as the system actor; anything but success is a bug in the generator. */
   sys(method: 'POST' | 'GET', path: string, body?: unknown, query?: Record<string, unknown>): any {
-    return this.expectOk(this.api.handle({ method, path, body, query, asSystem: true }), `system ${method} ${path}`);
+    return this.expectOk(this.api.call({ method, path, body, query, asSystem: true }), `system ${method} ${path}`);
   }
 
   /** A request as a user; `expectOk` false returns refusals instead of throwing. */
   as(userId: string, method: 'POST' | 'GET', path: string, body?: unknown, options: { query?: Record<string, unknown>; key?: string; expectOk?: boolean } = {}): CallResult | any {
     const token = this.tokens[userId];
     if (!token) throw new BuildError(`No token issued for ${userId}.`);
-    const res = this.api.handle({ method, path, body, query: options.query, token, idempotencyKey: options.key ?? null });
-    if (options.expectOk === false) return { status: res.status, body: JSON.parse(res.body) };
+    const res = this.api.call({ method, path, body, query: options.query, token, idempotencyKey: options.key ?? null });
+    if (options.expectOk === false) return res;
     return this.expectOk(res, `${userId} ${method} ${path}`);
   }
 
@@ -54,10 +54,9 @@ export class ScenarioBuilder {
     return this.api.today();
   }
 
-  private expectOk(res: { status: number; body: string }, what: string): any {
-    const body = JSON.parse(res.body);
-    if (res.status >= 300) throw new BuildError(`${what} failed (${res.status} ${body.code}): ${body.detail}`);
-    return body;
+  private expectOk(res: CallResult, what: string): any {
+    if (res.status >= 300) throw new BuildError(`${what} failed (${res.status} ${res.body.code}): ${res.body.detail}`);
+    return res.body;
   }
 }
 

@@ -37,14 +37,8 @@ export function clientFor(api: Api, credentials: Credentials, userId: string): S
   const token = credentials[userId];
   if (!token) throw new Error(`No token was issued to ${userId} for this run (world.json users).`);
   return {
-    get: (path, query) => {
-      const res = api.handle({ method: 'GET', path, query: query ?? {}, token });
-      return { status: res.status, body: JSON.parse(res.body) };
-    },
-    post: (path, body, idempotencyKey) => {
-      const res = api.handle({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null });
-      return { status: res.status, body: JSON.parse(res.body) };
-    },
+    get: (path, query) => api.call({ method: 'GET', path, query: query ?? {}, token }),
+    post: (path, body, idempotencyKey) => api.call({ method: 'POST', path, body: body ?? {}, token, idempotencyKey: idempotencyKey ?? null }),
   };
 }
 

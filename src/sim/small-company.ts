@@ -3,8 +3,7 @@ import { sha256Hex } from '../api/actors';
 import { advanceClock } from '../domain/clock/actions';
 
 function systemCall(api: Api, method: string, path: string, body?: unknown): { status: number; body: any } {
-  const res = api.handle({ method, path, body, asSystem: true });
-  return { status: res.status, body: JSON.parse(res.body) };
+  return api.call({ method, path, body, asSystem: true });
 }
 
 /** Registers a token for a user and returns its secret (deterministic: derived from the user id). */
@@ -24,7 +23,7 @@ function ok(res: { status: number; body: any }, what: string) {
  * a read-only auditor. Returns each user's token (by default `tok-<user>`; the scenario generator passes random ones).
  */
 export function seedSmallOrg(api: Api, start = '2026-10-05', secretFor: (user: string) => string = (user) => `tok-${user}`) {
-  ok(JSON.parse(api.runInternal(advanceClock, { to: start }).body), 'clock');
+  ok(api.runInternal(advanceClock, { to: start }), 'clock');
   ok(systemCall(api, 'POST', '/company', { code: 'NVC', name: 'Northgate Valve Co.', currency: 'USD', fiscal_year_start: '2026-01-01', workdays: [1, 2, 3, 4, 5] }), 'company');
   for (const [id, name] of [['PUR', 'Purchasing'], ['ACC', 'Accounting'], ['OPS', 'Operations']]) ok(systemCall(api, 'POST', '/departments', { id, name }), id!);
   ok(systemCall(api, 'POST', '/roles', { id: 'purchasing_manager', name: 'Purchasing manager', permissions: ['requisition.approve', 'requisition.read'] }), 'role');

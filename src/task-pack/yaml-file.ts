@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { TSchema } from '@sinclair/typebox';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { ajv } from '../events/json-schema';
+import { validatorFor } from '../events/validators';
 import { sharedCodeHint } from './shared-code';
 
 /** A defect in a task pack: the file, the field (`checks[2].cites`) and what is wrong with it. */
@@ -65,11 +65,8 @@ export class YamlFile {
   }
 }
 
-const cache = new WeakMap<TSchema, ValidateFunction>();
 function compiled(schema: TSchema): ValidateFunction {
-  let v = cache.get(schema);
-  if (!v) cache.set(schema, (v = ajv.compile(schema)));
-  return v;
+  return validatorFor('payload', schema);
 }
 
 function valueAt(data: unknown, path: readonly (string | number)[]): unknown {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { Command, Flags } from '@oclif/core';
 import { databaseFileProblem } from '../../api/file-check';
-import { startServer } from '../../api/server';
+import { serve } from '../../api/serve';
 
 export default class ServerStart extends Command {
   static override summary = 'Serve a scenario or attempt database: the agent API and the control API.';
@@ -15,19 +14,13 @@ export default class ServerStart extends Command {
     'control-port': Flags.integer({ default: 0, min: 0, max: 65535, description: 'control API port (0: any free port)' }),
     host: Flags.string({ default: '127.0.0.1', description: 'interface of the agent API' }),
     'control-token': Flags.string({ env: 'ERP_CONTROL_TOKEN', description: 'bearer token of the control API (generated when absent)' }),
+    'reset-from': Flags.string({ description: 'a clean database (a scenario.db): copied over --db at start and again by each POST /control/reset' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ServerStart);
     const problem = databaseFileProblem(flags.db);
     if (problem) this.error(`Refusing to serve ${flags.db}: ${problem}.`, { exit: 1 });
-    const generated = !flags['control-token'];
-    const controlToken = flags['control-token'] ?? randomBytes(24).toString('hex');
-    const server = await startServer({ dbFile: flags.db, port: flags.port, controlPort: flags['control-port'], host: flags.host, controlToken });
-    process.stdout.write(JSON.stringify({ agent_url: server.url, control_url: server.controlUrl, business_date: server.api.today(), ...(generated ? { control_token: controlToken } : {}) }) + '\n');
-    const stop = () => void server.close();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    await server.closed;
+    await serve({ db: flags.db, port: flags.port, controlPort: flags['control-port'], host: flags.host, controlToken: flags['control-token'], resetFrom: flags['reset-from'] });
   }
 }

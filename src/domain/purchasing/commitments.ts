@@ -14,18 +14,20 @@ export const COMMITMENT_RULE =
 
 /** Open commitments per department and account whose month falls in the range (see COMMITMENT_RULE). */
 export function openCommitments(read: Queries, range: { department: string | null; from: string; to: string }): Commitment[] {
-  const inRange = (date: string | null, department: string | null): department is string =>
-    date !== null && department !== null && date.slice(0, 7) >= range.from && date.slice(0, 7) <= range.to
-    && (range.department === null || department === range.department);
+  const monthInRange = (date: string | null): date is string => date !== null && date.slice(0, 7) >= range.from && date.slice(0, 7) <= range.to;
+  const departmentInRange = (department: string | null): department is string => department !== null && (range.department === null || department === range.department);
   const out: Commitment[] = [];
   for (const l of read.requisitions.approvedUnconverted()) {
-    if (inRange(l.approved_date, l.department)) out.push({ department: l.department, account: l.account, amount: l.amount });
+    if (monthInRange(l.approved_date) && departmentInRange(l.department)) out.push({ department: l.department, account: l.account, amount: l.amount });
   }
+  // Cheapest tests first: approvers ask this on every decision, of every PO still open.
   for (const po of read.purchasing.posWithStatus(COMMITTED)) {
+    if (!monthInRange(po.approved_date)) continue;
     for (const line of read.purchasing.poLines(po.id)) {
-      const department = poLineDepartment(read, po, line);
       const open = roundCents(openQtyOf(line) * line.unit_price);
-      if (open !== 0 && inRange(po.approved_date, department)) out.push({ department, account: line.account, amount: open });
+      if (open === 0) continue;
+      const department = poLineDepartment(read, po, line);
+      if (departmentInRange(department)) out.push({ department, account: line.account, amount: open });
     }
   }
   return out;

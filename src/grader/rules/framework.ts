@@ -1,8 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { ValidateFunction } from 'ajv';
 import type { Db } from '../../events/database';
 import type { EventRow } from '../../events/event-row';
-import { ajv, describeErrors } from '../../events/json-schema';
+import { describeErrors } from '../../events/json-schema';
+import { validatorFor } from '../../events/validators';
 
 /** One piece of evidence a rule found: the events it rests on and one sentence saying what they show. */
 export interface Finding {
@@ -54,12 +54,9 @@ export function defineRule<S extends TSchema>(def: {
   return def;
 }
 
-const validators = new WeakMap<AuditRule, ValidateFunction>();
-
 /** A sentence naming what is wrong with a check's params for a rule, or undefined when they fit. */
 export function paramsProblem(rule: AuditRule, params: unknown): string | undefined {
-  let validate = validators.get(rule);
-  if (!validate) validators.set(rule, (validate = ajv.compile(rule.params)));
+  const validate = validatorFor('payload', rule.params);
   return validate(params ?? {}) ? undefined : describeErrors(validate.errors, 'params');
 }
 

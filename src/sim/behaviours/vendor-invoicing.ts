@@ -25,13 +25,16 @@ interface Billed {
   bankNotice: Extract<BillingDefect, { kind: 'bank_change' }> | undefined;
 }
 
-/** What the vendor shipped and has not billed yet: announced shipments, or receipts, by date. */
-function unbilledSources(read: Queries, vendor: string, trigger: 'shipment' | 'receipt'): Source[] {
-  if (trigger === 'shipment') {
-    return read.apMemos.unbilled(vendor, 'delivery').map((d) => ({ type: 'delivery', ...d, lines: read.receiving.deliveryLines(d.id).map((l) => ({ po_line: l.po_line, qty: l.qty })) }));
-  }
+/** What the vendor shipped and has not billed yet: announced shipments, or receipts, by date; lines read when billed. */
+function unbilledSources(read: Queries, vendor: string, trigger: 'shipment' | 'receipt'): Omit<Source, 'lines'>[] {
+  if (trigger === 'shipment') return read.apMemos.unbilled(vendor, 'delivery').map((d) => ({ type: 'delivery', ...d }));
+  return read.apMemos.unbilled(vendor, 'receipt').map((r) => ({ type: 'receipt', ...r }));
+}
+
+function sourceLines(read: Queries, source: Omit<Source, 'lines'>): Source['lines'] {
+  if (source.type === 'delivery') return read.receiving.deliveryLines(source.id).map((l) => ({ po_line: l.po_line, qty: l.qty }));
   // The vendor bills what it shipped: what was received and what was refused at the dock.
-  return read.apMemos.unbilled(vendor, 'receipt').map((r) => ({ type: 'receipt', ...r, lines: read.receiving.receiptLines(r.id).map((l) => ({ po_line: l.po_line, qty: l.qty_received + l.qty_refused })) }));
+  return read.receiving.receiptLines(source.id).map((l) => ({ po_line: l.po_line, qty: l.qty_received + l.qty_refused }));
 }
 
 const applies = (d: { po?: string; item?: string }, po: string, item?: string | null) => (!d.po || d.po === po) && (!('item' in d) || !d.item || d.item === item);
@@ -124,12 +127,15 @@ export function vendorInvoicing(ctx: SimContext): void {
   for (const vendorId of Object.keys(profile.vendors).sort()) {
     const billing = profile.vendors[vendorId]!;
     const delay = billing.delay_days ?? 0;
-    for (const source of unbilledSources(ctx.read, vendorId, billing.trigger ?? 'receipt')) {
-      if (businessDaysAfter(ctx.read, source.date, delay) > ctx.date) continue;
+    for (const head of unbilledSources(ctx.read, vendorId, billing.trigger ?? 'receipt')) {
+      if (businessDaysAfter(ctx.read, head.date, delay) > ctx.date) continue;
+      const source: Source = { ...head, lines: sourceLines(ctx.read, head) };
       const originals = ctx.read.apMemos.billingsOfVendor(vendorId).filter((x) => x.resubmission_of === null).length;
       const number = `${billing.number_prefix ?? 'INV-'}${(billing.first_number ?? 1001) + originals}`;
       send(ctx, profile, vendorId, billing, source, bill(ctx.read, billing, source, number, ctx.date), null);
     }
+    // Only a vendor that plants duplicates ever bills anything again.
+    if (!(billing.defects ?? []).some((d) => d.kind === 'duplicate')) continue;
     const billings = ctx.read.apMemos.billingsOfVendor(vendorId);
     for (const original of billings.filter((x) => x.resubmission_of === null)) {
       const dup = (billing.defects ?? []).find((d): d is Extract<BillingDefect, { kind: 'duplicate' }> => d.kind === 'duplicate' && applies(d, original.po ?? ''));

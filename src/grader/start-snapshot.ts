@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tableHash, tableHashes } from '../events/canonical-hash';
+import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, openDatabaseFrom, quoteIdent, tableNames, type Db } from '../events/database';
+import { fromStoredRow } from '../events/store';
+import type { ReadModelRegistry } from '../projections/registry';
+import { checkReplay } from '../projections/replay';
+
+/**
+ * start.json, beside a scenario's scenario.db: the start state as verified once, at generation.
+ * Its replay equalled its tables; grading then replays only an attempt's own events onto a copy of
+ * it instead of twelve months of history, and checks that the attempt's files extend it.
+ */
+export interface StartRecord {
+  version: 1;
+  /** The last event of the start; an attempt's events follow it. */
+  events: number;
+  /** That event's row hash: every event of the start is chained into it. */
+  head: string;
+  /** SHA-256 of scenario.db's bytes, as verified. */
+  file_sha256: string;
+  /** Canonical hash of each table of the start (the kernel's side tables left out). */
+  table_hashes: Record<string, string>;
+}
+
+export const START_FILE = 'start.json';
+
+/** A file that does not begin with the scenario's verified start, or a start file that is not the one verified. */
+export class StartMismatch extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartMismatch';
+  }
+}
+
+/** A file's read models are not what its own events say. */
+export class ReplayMismatch extends Error {
+  constructor(file: string, readonly tables: string[]) {
+    super(`${file}: the read models differ from a replay of its events in ${tables.join(', ')}; refusing to grade a file whose tables do not follow from its stream.`);
+    this.name = 'ReplayMismatch';
+  }
+}
+
+export function sha256File(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+function headOf(db: Db, seq?: number): { seq: number; row_hash: string } | undefined {
+  return (seq === undefined
+    ? db.prepare('SELECT seq, row_hash FROM events ORDER BY seq DESC LIMIT 1').get()
+    : db.prepare('SELECT seq, row_hash FROM events WHERE seq = ?').get(seq)) as { seq: number; row_hash: string } | undefined;
+}
+
+/**
+ * Verifies a scenario's start once: a replay of scenario.db's events equals its read models
+ * (ReplayMismatch otherwise), then records its head, its bytes' hash and its tables' hashes in
+ * start.json. Call it on the settled file, after the last write to it.
+ */
+export function verifyScenarioStart(scenarioDir: string, registry: ReadModelRegistry): StartRecord {
+  const file = join(scenarioDir, 'scenario.db');
+  const live = openDatabase(file, { readonly: true });
+  try {
+    const check = checkReplay(file, live, registry);
+    if (!check.equal) throw new ReplayMismatch(file, check.differingTables);
+    const head = headOf(live);
+    const record: StartRecord = { version: 1, events: head?.seq ?? 0, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: tableHashes(live) };
+    writeFileSync(join(scenarioDir, START_FILE), JSON.stringify(record, null, 2) + '\n');
+    return record;
+  } finally {
+    live.close();
+  }
+}
+
+export function readStartRecord(scenarioDir: string): StartRecord | undefined {
+  const file = join(scenarioDir, START_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StartRecord) : undefined;
+}
+
+/** The verified start as an in-memory database, after checking scenario.db is still the file verified. */
+export function openVerifiedStart(scenarioDir: string, start: StartRecord): Db {
+  const file = join(scenarioDir, 'scenario.db');
+  const bytes = readFileSync(file);
+  if (createHash('sha256').update(bytes).digest('hex') !== start.file_sha256) {
+    throw new StartMismatch(`${file} is not the start verified at generation (its bytes changed); generate the scenario again.`);
+  }
+  return openDatabaseFrom(bytes);
+}
+
+/** Throws unless `db` holds the start's events: its event at the start's last sequence has the start's head. */
+export function assertExtendsStart(db: Db, what: string, start: StartRecord): void {
+  if (start.events === 0) return;
+  const row = headOf(db, start.events);
+  if (!row || row.row_hash !== start.head) throw new StartMismatch(`${what} does not begin with the scenario's verified start (event ${start.events} is not the one verified).`);
+}
+
+/**
+ * Replays onto `db`, a copy of the verified start, the events of `file` after the start: they are
+ * copied verbatim (idempotency rows too) and folded through the read models. Returns the tables
+ * the fold wrote.
+ */
+export function replayAfterStart(db: Db, file: string, registry: ReadModelRegistry, start: StartRecord): { events: number; changedTables: string[] } {
+  registry.createTables(db);
+  const tables = registry.access(db);
+  const sink = registry.sink(tables);
+  const before = new Map(registry.tableNames().map((t) => [t, tables.version(t)]));
+  db.prepare('ATTACH DATABASE ? AS src').run(file);
+  let events = 0;
+  try {
+    db.transaction(() => {
+      events = db.prepare('INSERT INTO main.events SELECT * FROM src.events WHERE seq > ? ORDER BY seq').run(start.events).changes;
+      db.prepare('INSERT INTO main.idempotency SELECT * FROM src.idempotency WHERE seq > ?').run(start.events);
+      const rows = db.prepare(`SELECT * FROM main.events WHERE seq > ? AND kind = 'write' AND outcome = 'ok' AND type IS NOT NULL ORDER BY seq`).all(start.events);
+      for (const raw of rows) sink.apply(fromStoredRow(raw as Record<string, unknown>));
+    })();
+  } finally {
+    db.exec('DETACH DATABASE src');
+  }
+  return { events, changedTables: registry.tableNames().filter((t) => tables.version(t) !== before.get(t)) };
+}
+
+/**
+ * Tables whose rows differ between `db` and the file `file` (wall-clock columns left out), or that
+ * exist in only one: compared by SQLite itself, a set difference each way on equal row counts.
+ */
+export function tablesDifferingFromFile(db: Db, file: string, tables: readonly string[]): string[] {
+  db.prepare('ATTACH DATABASE ? AS other').run(file);
+  try {
+    const otherTables = new Set((db.prepare(`SELECT name FROM other.sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    return tables.filter((t) => {
+      if (!otherTables.has(t)) return true;
+      const cols = columnNames(db, t).filter((c) => !isWallClockColumn(c));
+      const otherCols = (db.prepare(`SELECT name FROM pragma_table_info(?, 'other') ORDER BY cid`).all(t) as { name: string }[]).map((r) => r.name).filter((c) => !isWallClockColumn(c));
+      if (cols.join('\u0000') !== otherCols.join('\u0000')) return true;
+      const list = cols.map(quoteIdent).join(', ');
+      const q = quoteIdent(t);
+      const same = db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
+        AND NOT EXISTS (SELECT ${list} FROM main.${q} EXCEPT SELECT ${list} FROM other.${q}) AS same`).get() as { same: number };
+      return same.same !== 1;
+    });
+  } finally {
+    db.exec('DETACH DATABASE other');
+  }
+}
+
+/**
+ * The canonical hash of `file` (canonicalHash), reusing the start's table hashes for the tables
+ * `unchanged` names: tables the attempt's replay never wrote and the file was shown to hold as
+ * the replay does. Every other table is hashed from the file.
+ */
+export function canonicalHashAfterStart(file: string, start: StartRecord, unchanged: ReadonlySet<string>): string {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    const h = createHash('sha256');
+    // As canonicalHash: every table but the kernel's side tables, in name order.
+    for (const table of tableNames(db).filter((t) => !KERNEL_SIDE_TABLES.includes(t)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const digest = unchanged.has(table) && start.table_hashes[table] !== undefined ? start.table_hashes[table] : tableHash(db, table);
+      h.update(`${table}=${digest}\n`);
+    }
+    return h.digest('hex');
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gradeAttempt, replayAttempt, StartMismatch } from '../../src/grader/grade';
+import { createAppRegistry } from '../../src/projections';
+import { readStartRecord, START_FILE } from '../../src/grader/start-snapshot';
+import { runAttempt } from '../../src/runner/attempt';
+import { generateScenario, type Scenario } from '../../src/runner/scenario';
+import { loadPack } from '../../src/task-pack/load';
+import { loadPackCode } from '../../src/task-pack/module-loader';
+import { FIXTURE_TASKS } from '../support/packs';
+
+const root = mkdtempSync(join(tmpdir(), 'bb-erp-start-'));
+const pack = loadPack('leave-cover', FIXTURE_TASKS);
+const code = loadPackCode(pack);
+const scenarioDir = join(root, 'scenario');
+let scenario: Scenario;
+
+async function attempt(agent: Parameters<typeof runAttempt>[0]['agent'], name: string): Promise<string> {
+  const dir = join(root, 'attempts', name);
+  await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir, seed: 0, agent, attemptDir: dir, label: 'start', rep: 1, grade: false });
+  return dir;
+}
+
+/** The same attempt pointed at a copy of its scenario without start.json: graded by replaying everything. */
+function withoutVerifiedStart(dir: string, name: string): string {
+  const copy = join(root, 'attempts', name);
+  const scenarioCopy = join(root, `scenario-${name}`);
+  cpSync(dir, copy, { recursive: true });
+  cpSync(scenarioDir, scenarioCopy, { recursive: true });
+  rmSync(join(scenarioCopy, START_FILE));
+  const record = JSON.parse(readFileSync(join(copy, 'attempt.json'), 'utf8'));
+  writeFileSync(join(copy, 'attempt.json'), JSON.stringify({ ...record, scenario_dir: scenarioCopy }));
+  return copy;
+}
+
+beforeAll(async () => {
+  scenario = await generateScenario(pack, { seed: 0, out: scenarioDir });
+}, 120_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a generated scenario', () => {
+  it('records its start as verified: the last event, its row hash and the bytes of scenario.db', () => {
+    const start = readStartRecord(scenarioDir)!;
+    const db = new Database(join(scenarioDir, 'scenario.db'), { readonly: true });
+    const last = db.prepare('SELECT seq, row_hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; row_hash: string };
+    db.close();
+    expect(start).toMatchObject({ version: 1, events: last.seq, head: last.row_hash });
+    expect(Object.keys(start.table_hashes)).toContain('delegations');
+    expect(scenario.manifest.start).toEqual({ events: start.events, head: start.head, file_sha256: start.file_sha256 });
+  });
+});
+
+describe('an attempt graded from the verified start', () => {
+  it.each([['oracle', { kind: 'oracle' as const }], ['null', { kind: 'null' as const }], ['neg', { kind: 'negative' as const, name: Object.keys(code.negatives)[0]! }]])(
+    'gets the verdict, checks and final hash of a replay of every event (the %s agent)', async (name, agent) => {
+      const dir = await attempt(agent, name);
+      const fast = gradeAttempt(dir, { pack });
+      const full = gradeAttempt(withoutVerifiedStart(dir, `${name}-full`), { pack });
+      const strip = ({ graded_at_wall: _g, ...r }: typeof fast) => r;
+      expect(strip(fast)).toEqual(strip(full));
+    }, 120_000);
+
+  it('is refused when final.db does not begin with the verified start: not graded as tampered, and its replay refused', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'forked');
+    const db = new Database(join(dir, 'final.db'));
+    db.exec('DROP TRIGGER events_refuse_update');
+    db.prepare('UPDATE events SET row_hash = ? WHERE seq = ?').run('0'.repeat(64), readStartRecord(scenarioDir)!.events);
+    db.close();
+    expect(gradeAttempt(dir, { pack }).verdict).toBe('tampered');
+    const replay = () => replayAttempt(dir, scenarioDir, createAppRegistry());
+    expect(replay).toThrow(StartMismatch);
+    expect(replay).toThrow(/final\.db does not begin with the scenario's verified start/);
+  });
+
+  it('is refused when scenario.db is no longer the file verified', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'moved');
+    const scenarioCopy = join(root, 'scenario-edited');
+    cpSync(scenarioDir, scenarioCopy, { recursive: true });
+    const db = new Database(join(scenarioCopy, 'scenario.db'));
+    db.prepare(`UPDATE users SET name = 'Someone Else' WHERE id = 'sam.ortiz'`).run();
+    db.close();
+    const record = JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'));
+    writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, scenario_dir: scenarioCopy }));
+    expect(() => gradeAttempt(dir, { pack })).toThrow(/is not the start verified at generation/);
+  });
+});
