@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { Tool } from '../api/tools';
+import { bindCall, type BoundRequest } from './tool-call';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -50,6 +52,13 @@ export class ErpClient {
 
   post<T = any>(path: string, body: unknown = {}, idempotencyKey?: string): Promise<ClientResponse<T>> {
     return this.request<T>('POST', path, { body, idempotencyKey });
+  }
+
+  /** A tool of /tools.json called with its arguments, placed in its route by the tool's binding. */
+  async callTool<T = any>(tool: Pick<Tool, 'name' | 'binding'>, args: Record<string, unknown>, idempotencyKey?: string): Promise<{ request: BoundRequest; response: ClientResponse<T> }> {
+    const request = bindCall(tool, args);
+    const response = await this.request<T>(request.method, request.path, { query: request.query, body: request.body, idempotencyKey: idempotencyKey ?? request.idempotencyKey });
+    return { request, response };
   }
 
   request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ClientResponse<T>> {

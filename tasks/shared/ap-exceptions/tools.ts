@@ -1,6 +1,5 @@
 import type { Tool, ToolManifest } from '../../../src/api/tools';
 import type { ErpClient } from '../../../src/client/http-client';
-import { bindCall } from '../../../src/client/tool-call';
 
 export interface ToolResult {
   status: number;
@@ -23,8 +22,8 @@ export class ToolEnv {
   async call(name: string, args: Record<string, unknown> = {}, key?: string): Promise<ToolResult> {
     const tool = this.tools.get(name);
     if (!tool) throw new Error(`No tool ${name}.`);
-    const req = bindCall(tool, args);
-    const res = await this.client.request(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: key ?? req.idempotencyKey });
+    // Through the client, so this shared file imports only types and a copied tasks/shared/ loads on its own.
+    const { request: req, response: res } = await this.client.callTool(tool, args, key);
     if (req.method !== 'GET') this.log(`${name} ${JSON.stringify(args)} -> ${res.status}${res.status >= 300 ? ` ${(res.body as { code?: string })?.code ?? ''}` : ''}`);
     return { status: res.status, body: res.body };
   }
