@@ -5,4 +5,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': 'ts-jest' },
   testTimeout: 30000,
+  // Every core: the suites are independent processes with their own temporary folders.
+  maxWorkers: '100%',
 };
