@@ -72,11 +72,10 @@ describe('one attempt per policy on seed 0', () => {
   it.each(Object.entries(pack.spec.negative_controls))('given %s, then it fails exactly the checks its clause is held to', async (name, control) => {
     const result = (await attempt(name.replace('neg:', ''), code.negatives[name.replace('neg:', '')]!)).result!;
     expect(result.checks.filter((c) => c.required && !c.passed).map((c) => c.id).sort()).toEqual([...control.fails].sort());
-  }, 120_000);
-
-  it('given a difference entry beside each changed accrual, then the stale rule names the entries left standing', async () => {
-    const result = (await attempt('difference-evidence', code.negatives.difference_entries!)).result!;
-    const stale = result.checks.find((c) => c.id === 'no-stale-accrual')!;
-    expect(stale.findings!.map((f) => f.sentence).join('\n')).toMatch(/JE-\d+, prepared on 2026-10-30 from [^"]*RCV-\d+[^"]*, still stands: RCV-\d+ (was reversed|had new word in MSG-\d+)/);
+    if (name === 'neg:difference_entries') {
+      // The entries left standing beside their differences are named, with the change each missed.
+      const stale = result.checks.find((c) => c.id === 'no-stale-accrual')!;
+      expect(stale.findings!.map((f) => f.sentence).join('\n')).toMatch(/JE-\d+, prepared on 2026-10-30 from [^\n]*RCV-\d+[^\n]*, still stands: RCV-\d+ (was reversed|had new word in MSG-\d+)/);
+    }
   }, 120_000);
 });
