@@ -87,7 +87,10 @@ describe('one attempt per policy on seed 0', () => {
     db.close();
   }, 120_000);
 
-  it.each(Object.entries(pack.spec.negative_controls))('given %s, when it plays the Monday, then it fails exactly the checks of the clause it breaks', async (name, control) => {
+  // One control per clause keeps the file fast; `erp bench validate --strict` plays every control on seeds 0-4.
+  const perClause = ['neg:mrp_before_lead_time', 'neg:release_every_suggestion', 'neg:late_not_expedited', 'neg:expedite_twice', 'neg:trim_forecast'];
+  it.each(perClause)('given %s, when it plays the Monday, then it fails exactly the checks of the clause it breaks', async (name) => {
+    const control = pack.spec.negative_controls[name]!;
     const { result } = await attempt({ kind: 'negative', name: name.replace(/^neg:/, '') }, name.replace(/^neg:/, ''));
     expect(result.verdict).toBe('fail');
     expect(result.checks.filter((c) => !c.passed).map((c) => c.id).sort()).toEqual([...control.fails].sort());
