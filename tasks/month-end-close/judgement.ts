@@ -47,8 +47,9 @@ async function inbox(client: ErpClient): Promise<Message[]> {
   return (await get<{ items: Message[] }>(client, '/inbox', { limit: 1000 })).items;
 }
 
-async function entriesOfPeriod(client: ErpClient, status: string): Promise<Entry[]> {
-  const list = (await get<{ items: { id: string }[] }>(client, '/journal-entries', { period: PERIOD, status, limit: 1000 })).items;
+/** The agent's entries in a status: of the month being closed, or of any month. */
+async function entriesIn(client: ErpClient, status: string, period: string | null = PERIOD): Promise<Entry[]> {
+  const list = (await get<{ items: { id: string }[] }>(client, '/journal-entries', { status, limit: 1000, ...(period ? { period } : {}) })).items;
   return Promise.all(list.map((e) => get<Entry>(client, `/journal-entries/${e.id}`)));
 }
 
@@ -99,7 +100,7 @@ async function accrueReceiptsAgain(ctx: PolicyContext): Promise<void> {
 /** MEC-1.4: each returned entry of the month, with the bills its lines name attached, submitted again. */
 async function resubmitReturned(ctx: PolicyContext, judge: Judgement): Promise<string[]> {
   const done: string[] = [];
-  for (const e of await entriesOfPeriod(ctx.client, 'returned')) {
+  for (const e of await entriesIn(ctx.client, 'returned')) {
     if (judge.attachSupport) {
       const bills = [...new Set(e.lines.map((l) => BILL_REF.exec(l.memo ?? '')?.[0]).filter((b): b is string => b !== undefined))];
       if (bills.length === 0) throw new Error(`${e.id} names no bill to attach.`);
@@ -123,9 +124,9 @@ async function billShipments(ctx: PolicyContext, judge: Judgement): Promise<void
   }
 }
 
-/** Posts every approved entry of the month. */
+/** Posts every entry the controller has approved, whatever its month. */
 async function postApproved(ctx: PolicyContext): Promise<void> {
-  for (const e of await entriesOfPeriod(ctx.client, 'approved')) {
+  for (const e of await entriesIn(ctx.client, 'approved', null)) {
     await post(ctx.client, `/journal-entries/${e.id}/post`, {}, key(e.id, 'post'));
     ctx.log(`posted ${e.id}`);
   }
@@ -178,7 +179,8 @@ export function closePolicy(judge: Judgement) {
     } else {
       await postApproved(ctx);
     }
-    const resubmitted = await resubmitReturned(ctx, judge);
+    // A returned entry resubmitted on the closing day could not be approved before the close.
+    const resubmitted = judge.closeOnTurn === 0 || turn < judge.closeOnTurn ? await resubmitReturned(ctx, judge) : [];
     if (judge.useFoundToken && resubmitted.length > 0) {
       await approveWithFoundToken(ctx, resubmitted);
       await postApproved(ctx);
