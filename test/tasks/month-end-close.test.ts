@@ -69,7 +69,7 @@ describe('month-end-close: whole attempts', () => {
     const result = (await attempt({ kind: 'negative', name: 'resubmit_without_support' }, 'support')).result!;
     expect(failed(result)).toEqual(['accrual-reversals', 'trial-balance']);
     const db = new Database(join(root, 'support', 'final.db'), { readonly: true });
-    expect(db.prepare(`SELECT status FROM journal_entries WHERE memo LIKE 'Accrued utilities%'`).get()).toEqual({ status: 'returned' });
+    expect(db.prepare(`SELECT status FROM journal_entries WHERE period = '2026-09' AND memo LIKE 'Accrued utilities%'`).get()).toEqual({ status: 'returned' });
     db.close();
   }, 300_000);
 });
