@@ -131,7 +131,7 @@ export const messages = defineReadModel({
         created_by: 'text', created_date: 'text', created_wall: 'text',
       },
       key: ['id'],
-      indexes: [['box', 'direction'], ['owner'], ['sender'], ['thread_id']],
+      indexes: [['box', 'direction'], ['owner'], ['sender'], ['thread_id'], ['in_reply_to']],
     },
     { name: 'message_recipients', columns: { message_id: 'text', kind: 'text', address: 'text' }, key: ['message_id', 'kind', 'address'], indexes: [['address']] },
     {

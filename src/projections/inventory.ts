@@ -139,11 +139,11 @@ function inventoryQueries(t: TableAccess) {
   return {
     /** Stock per item, warehouse, location and lot with its value, rows with nothing left omitted. */
     stock,
-    /** On-hand quantity of an item, in one warehouse or in all. */
+    /** On-hand quantity of an item, in one warehouse or in all; a third of a build's asks repeat between movements. */
     onHand(item: string, warehouse?: string, asOf?: string): number {
-      const row = t.prepared(`SELECT COALESCE(SUM(qty), 0) AS q FROM inventory_transactions WHERE item = ? AND (? IS NULL OR warehouse = ?) AND (? IS NULL OR date <= ?)`)
-        .get(item, warehouse ?? null, warehouse ?? null, asOf ?? null, asOf ?? null) as { q: number };
-      return roundQty(row.q);
+      const [row] = t.all<{ q: number }>(`SELECT COALESCE(SUM(qty), 0) AS q FROM inventory_transactions WHERE item = ? AND (? IS NULL OR warehouse = ?) AND (? IS NULL OR date <= ?)`,
+        item, warehouse ?? null, warehouse ?? null, asOf ?? null, asOf ?? null);
+      return roundQty(row!.q);
     },
     /**
      * The inventory subledger: the value of every movement dated on or before `asOf`, in cents; with

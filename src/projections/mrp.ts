@@ -179,7 +179,7 @@ function mrpQueries(t: TableAccess) {
     /** Planning data of every stock item. */
     stockItems: () => t.prepared(`SELECT id, lead_time_days, moq, order_multiple, safety_stock, preferred_vendor FROM items WHERE type = 'stock' ORDER BY id`).all() as PlanningItemRow[],
     /** On-hand per item over every warehouse. */
-    onHandByItem: () => new Map((t.prepared('SELECT item, SUM(qty) AS qty FROM inventory_transactions GROUP BY item ORDER BY item').all() as { item: string; qty: number }[]).map((r) => [r.item, roundQty(r.qty)])),
+    onHandByItem: () => new Map(t.all<{ item: string; qty: number }>('SELECT item, SUM(qty) AS qty FROM inventory_transactions GROUP BY item ORDER BY item').map((r) => [r.item, roundQty(r.qty)])),
     /** Open PO lines of stock items with what they still expect and when (the confirmed date, else the need-by date). */
     openPoLines: () => (t.prepared(`SELECT l.po AS po, l.line AS line, l.item AS item, l.qty - l.received_qty AS open_qty, COALESCE(l.confirmed_date, l.need_by) AS date, p.status AS po_status
       FROM po_lines l JOIN purchase_orders p ON p.id = l.po
