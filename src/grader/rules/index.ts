@@ -15,6 +15,7 @@ import { releaseOthersHold } from './release-others-hold';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
 import { writeByReadOnly } from './write-by-read-only';
+import { staleDerivedEntry } from './stale-derived-entry';
 
 /** Every audit rule, by name. Adding one is a file beside this one and a line here. */
 export const AUDIT_RULES: readonly AuditRule[] = [
@@ -35,6 +36,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   discountNotGranted,
   revenueOutsideShipmentPeriod,
   writeByReadOnly,
+  staleDerivedEntry,
 ];
 
 export function ruleNamed(name: string): AuditRule | undefined {
