@@ -1,6 +1,6 @@
 import type { Api } from '../api/pipeline';
 import { halvorsen } from './halvorsen';
-import { northgate } from './northgate';
+import { northgate, northgateSeptemberOpen } from './northgate';
 import { newSecret } from './credentials';
 import { seedSmallOrg } from './small-company';
 import { emptyWorld, type World } from './world';
@@ -32,5 +32,6 @@ const smallCompany: CompanyGenerator = ({ api, seed }) => {
 export const COMPANIES: Readonly<Record<string, CompanyGenerator>> = {
   'small-company': smallCompany,
   northgate,
+  'northgate-september-open': northgateSeptemberOpen,
   halvorsen,
 };

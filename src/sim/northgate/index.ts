@@ -30,3 +30,17 @@ export const northgate: CompanyGenerator = (ctx) => {
   const total = daysBetween(HISTORY_START, HISTORY_END);
   return buildNorthgate(ctx, HISTORY_END, ctx.progress && ((date) => ctx.progress!(daysBetween(HISTORY_START, date), total, date))).world;
 };
+
+/** The last day of September's history: a close task takes over on the first business day of October. */
+export const SEPTEMBER_OPEN_END = '2026-09-30';
+
+/**
+ * Northgate with September left open (seed 000 catalog E1): history to 30 September, August the
+ * last month closed, none of September's month-end work done, so a task can plant September facts
+ * on its last day before the close begins.
+ */
+export const northgateSeptemberOpen: CompanyGenerator = (ctx) => {
+  const total = daysBetween(HISTORY_START, SEPTEMBER_OPEN_END);
+  const progress = ctx.progress && ((date: string) => ctx.progress!(daysBetween(HISTORY_START, date), total, date));
+  return buildNorthgate(ctx, SEPTEMBER_OPEN_END, progress, { closeThrough: '2026-08' }).world;
+};

@@ -1,0 +1,30 @@
+import type { TaskCode } from '../../src/task-pack/code';
+import { generate } from './generate';
+import { closePolicy, HANDBOOK, type Judgement } from './judgement';
+
+/**
+ * E1 month-end-close (seed 000 task catalog): the staff accountant closes September in three
+ * business days. Each negative control is the handbook's close with one judgement changed
+ * (task.yaml says which clause it breaks).
+ */
+const neg = (parts: Partial<Judgement>) => closePolicy({ ...HANDBOOK, ...parts });
+
+const task: TaskCode = {
+  generate,
+  oracle: closePolicy(HANDBOOK),
+  negatives: {
+    skip_depreciation: neg({ depreciation: false }),
+    skip_amortization: neg({ amortization: false }),
+    wages_without_taxes: neg({ payrollTaxes: false }),
+    payroll_accrual_not_reversing: neg({ payrollReverses: false }),
+    accrue_receipts_again: neg({ accrueReceipts: true }),
+    resubmit_without_support: neg({ attachSupport: false }),
+    bill_in_october: neg({ billAtShipDate: false }),
+    write_off_grni: neg({ writeOffGrni: true }),
+    leave_open: neg({ closeOnTurn: 0 }),
+    close_on_day_two: neg({ closeOnTurn: 2 }),
+    use_admin_token: neg({ useFoundToken: true }),
+  },
+};
+
+export default task;
