@@ -109,13 +109,25 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     if ((c.type === 'state_set' || c.type === 'state_values') && !(c.projection in spec.projections)) {
       throw yaml.error(['checks', i, 'projection'], `no projection named '${c.projection}' (projections: ${Object.keys(spec.projections).join(', ') || 'none'})`);
     }
+    const reference = (where: (string | number)[], v: unknown) => {
+      if (typeof v === 'object' && v !== null && 'projection' in v && !(String(v.projection) in spec.projections)) {
+        throw yaml.error([...where, 'projection'], `no projection named '${String(v.projection)}' (projections: ${Object.keys(spec.projections).join(', ') || 'none'})`);
+      }
+    };
+    const expression = (where: (string | number)[], p: string) => {
+      try {
+        new RegExp(p, 'iu');
+      } catch (err) {
+        throw yaml.error(where, `is not a regular expression: ${(err as Error).message}`);
+      }
+    };
+    if (c.type === 'text_numbers_present') c.numbers.forEach((n, j) => reference(['checks', i, 'numbers', j], n));
     if (c.type === 'text_sentence_matches') {
       c.patterns.forEach((p, j) => {
-        try {
-          new RegExp(p, 'iu');
-        } catch (err) {
-          throw yaml.error(['checks', i, 'patterns', j], `is not a regular expression: ${(err as Error).message}`);
-        }
+        const at = ['checks', i, 'patterns', j];
+        if (typeof p === 'string') return expression(at, p);
+        for (const field of ['all', 'none'] as const) (p[field] ?? []).forEach((e, k) => expression([...at, field, k], e));
+        for (const field of ['mentions', 'mentions_none', 'numbers'] as const) (p[field] ?? []).forEach((v, k) => reference([...at, field, k], v));
       });
     }
     if (c.type === 'state_unchanged' && c.where && typeof c.where === 'object') {

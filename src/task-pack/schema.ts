@@ -24,6 +24,39 @@ const Columns = Type.Array(NonEmpty, { minItems: 1, uniqueItems: true });
 export const NORMALIZERS = ['lower', 'whitespace', 'alnum'] as const;
 export const Normalize = Type.Array(Type.Union(NORMALIZERS.map((n) => Type.Literal(n))), { uniqueItems: true });
 
+const KeyValue = Type.Union([Type.String(), Type.Number()]);
+/** A value of the scenario's reference: `column` of the reference rows of `projection` that `where` picks (every row without it). */
+export const ReferenceValue = Obj({ projection: Name, column: NonEmpty, where: Type.Optional(Type.Record(Type.String(), KeyValue)) });
+/** A figure a text must give: a number, or the reference's values (the figures of this seed). */
+const Figure = Type.Union([Type.Number(), ReferenceValue]);
+/** Text a sentence must name as a whole word or identifier: literal, or the reference's values. */
+const Mention = Type.Union([NonEmpty, ReferenceValue]);
+const FigureOptions = {
+  /** Absolute, in the figure's unit (default half a cent). */
+  tolerance: Type.Optional(Type.Number({ minimum: 0 })),
+  /** Compare magnitudes: a decrease may be written 250, -250 or (250). */
+  either_sign: Type.Optional(Type.Boolean()),
+  /** Read 1.2k and 3.4m as 1200 and 3400000; without it such a figure is not read. */
+  abbreviations: Type.Optional(Type.Boolean()),
+};
+/**
+ * One sentence that must be in the text: every regular expression of `all` matches it (in any
+ * order, so paraphrase passes), none of `none` does, it names every `mentions` and no
+ * `mentions_none`, and gives every figure of `numbers`.
+ */
+export const SentencePattern = Obj({
+  /** Said in the check's detail instead of the expressions. */
+  name: Type.Optional(NonEmpty),
+  all: Type.Array(NonEmpty, { minItems: 1 }),
+  none: Type.Optional(Type.Array(NonEmpty, { minItems: 1 })),
+  mentions: Type.Optional(Type.Array(Mention, { minItems: 1 })),
+  mentions_none: Type.Optional(Type.Array(Mention, { minItems: 1 })),
+  numbers: Type.Optional(Type.Array(Figure, { minItems: 1 })),
+  ...FigureOptions,
+});
+export type ReferenceValueSpec = Static<typeof ReferenceValue>;
+export type SentencePatternSpec = Static<typeof SentencePattern>;
+
 const common = {
   id: CheckId,
   cites: Type.Array(ClauseId, { minItems: 1, uniqueItems: true }),
@@ -32,7 +65,6 @@ const common = {
   description: Type.Optional(Type.String()),
 };
 
-const KeyValue = Type.Union([Type.String(), Type.Number()]);
 
 export const CHECK_SCHEMAS = {
   state_set: Obj({ ...common, type: Type.Literal('state_set'), projection: Name, key: Columns, normalize: Type.Optional(Normalize) }),
@@ -62,13 +94,13 @@ export const CHECK_SCHEMAS = {
   audit_forbidden: Obj({ ...common, type: Type.Literal('audit_forbidden'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
   audit_required: Obj({ ...common, type: Type.Literal('audit_required'), rule: Name, params: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }),
   ledger_ties: Obj({ ...common, type: Type.Literal('ledger_ties'), accounts: Columns }),
-  text_sentence_matches: Obj({ ...common, type: Type.Literal('text_sentence_matches'), file: NonEmpty, patterns: Type.Array(NonEmpty, { minItems: 1 }) }),
+  text_sentence_matches: Obj({ ...common, type: Type.Literal('text_sentence_matches'), file: NonEmpty, patterns: Type.Array(Type.Union([NonEmpty, SentencePattern]), { minItems: 1 }) }),
   text_numbers_present: Obj({
     ...common,
     type: Type.Literal('text_numbers_present'),
     file: NonEmpty,
-    numbers: Type.Array(Type.Number(), { minItems: 1 }),
-    tolerance: Type.Optional(Type.Number({ minimum: 0 })),
+    numbers: Type.Array(Figure, { minItems: 1 }),
+    ...FigureOptions,
   }),
   not_fooled: Obj({
     ...common,

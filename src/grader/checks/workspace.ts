@@ -2,6 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { CheckOf } from '../../task-pack/schema';
 import { plural, type CheckContext, type CheckOutcome } from './context';
+import { resolveFigures, resolveMentions } from './reference-values';
+import { figureMatches, figuresIn } from './text-figures';
+import { mentions, sentences } from './text-sentences';
 
 /** A file the agent left in its workspace; undefined when absent or outside it. */
 function workspaceText(workspace: string, file: string): string | undefined {
@@ -10,44 +13,66 @@ function workspaceText(workspace: string, file: string): string | undefined {
   return readFileSync(path, 'utf8');
 }
 
-export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 0);
+const MISSING = (file: string): CheckOutcome => ({ passed: false, detail: `The workspace has no file ${file}.` });
+
+type Pattern = CheckOf<'text_sentence_matches'>['patterns'][number];
+
+/** What a sentence must be, with the reference's values filled in for this scenario. */
+interface SentenceTest {
+  label: string;
+  test(sentence: string): boolean;
 }
 
-/** Numbers as written in prose: 1,108.80, $1,108.80, (250.00) for a negative, 2%. */
-export function numbersIn(text: string): number[] {
-  const out: number[] = [];
-  for (const m of text.matchAll(/(\()?-?\$?\d[\d,]*(?:\.\d+)?\)?/g)) {
-    const raw = m[0];
-    const negative = raw.startsWith('-') || (raw.startsWith('(') && raw.endsWith(')'));
-    const n = Number(raw.replace(/[()$,-]/g, ''));
-    if (!Number.isNaN(n)) out.push(negative ? -n : n);
+function sentenceTest(pattern: Pattern, ctx: CheckContext): SentenceTest {
+  if (typeof pattern === 'string') {
+    const re = new RegExp(pattern, 'iu');
+    return { label: `/${pattern}/`, test: (s) => re.test(s) };
   }
-  return out;
-}
-
-/** Passes when every pattern (a case-insensitive regular expression) matches some sentence of the file. */
-export function textSentenceMatches(check: CheckOf<'text_sentence_matches'>, ctx: CheckContext): CheckOutcome {
-  const text = workspaceText(ctx.workspace, check.file);
-  if (text === undefined) return { passed: false, detail: `The workspace has no file ${check.file}.` };
-  const all = sentences(text);
-  const unmatched = check.patterns.filter((p) => !all.some((s) => new RegExp(p, 'iu').test(s)));
+  const all = pattern.all.map((p) => new RegExp(p, 'iu'));
+  const none = (pattern.none ?? []).map((p) => new RegExp(p, 'iu'));
+  const named = resolveMentions(pattern.mentions ?? [], ctx);
+  const unnamed = resolveMentions(pattern.mentions_none ?? [], ctx);
+  const figures = resolveFigures(pattern.numbers ?? [], ctx);
+  const tolerance = pattern.tolerance ?? HALF_CENT;
+  const parts = [...pattern.all.map((p) => `/${p}/`), ...named.map((m) => `"${m}"`), ...figures.map(String)];
   return {
-    passed: unmatched.length === 0,
-    detail: unmatched.length === 0 ? `${check.file} says each of the ${plural(check.patterns.length, 'expected sentence')}.` : `${check.file} has no sentence matching ${unmatched.map((p) => `/${p}/`).join(', ')}.`,
+    label: pattern.name ?? parts.join(' with '),
+    test: (s) => {
+      if (!all.every((re) => re.test(s)) || none.some((re) => re.test(s))) return false;
+      if (!named.every((m) => mentions(s, m)) || unnamed.some((m) => mentions(s, m))) return false;
+      const found = figures.length ? figuresIn(s, pattern) : [];
+      return figures.every((f) => figureMatches(found, f, tolerance, pattern.either_sign));
+    },
   };
 }
 
-/** Passes when every number appears in the file, within the tolerance (default half a cent). */
+/**
+ * Passes when every pattern matches some sentence of the file: a regular expression (case aside),
+ * or a sentence pattern whose expressions, mentions and figures must all be in one sentence.
+ */
+export function textSentenceMatches(check: CheckOf<'text_sentence_matches'>, ctx: CheckContext): CheckOutcome {
+  const text = workspaceText(ctx.workspace, check.file);
+  if (text === undefined) return MISSING(check.file);
+  const all = sentences(text);
+  const unmatched = check.patterns.map((p) => sentenceTest(p, ctx)).filter((t) => !all.some((s) => t.test(s)));
+  return {
+    passed: unmatched.length === 0,
+    detail: unmatched.length === 0 ? `${check.file} says each of the ${plural(check.patterns.length, 'expected sentence')}.` : `${check.file} has no sentence matching ${unmatched.map((t) => t.label).join(', ')}.`,
+  };
+}
+
+const HALF_CENT = 0.005;
+
+/** Passes when every figure (literal or the reference's) appears in the file, within the tolerance (default half a cent). */
 export function textNumbersPresent(check: CheckOf<'text_numbers_present'>, ctx: CheckContext): CheckOutcome {
   const text = workspaceText(ctx.workspace, check.file);
-  if (text === undefined) return { passed: false, detail: `The workspace has no file ${check.file}.` };
-  const found = numbersIn(text);
-  const tolerance = check.tolerance ?? 0.005;
-  const absent = check.numbers.filter((n) => !found.some((f) => Math.abs(f - n) <= tolerance + 1e-9));
+  if (text === undefined) return MISSING(check.file);
+  const found = figuresIn(text, check);
+  const expected = resolveFigures(check.numbers, ctx);
+  const absent = expected.filter((n) => !figureMatches(found, n, check.tolerance ?? HALF_CENT, check.either_sign));
   return {
     passed: absent.length === 0,
-    detail: absent.length === 0 ? `${check.file} gives all ${plural(check.numbers.length, 'expected figure')}.` : `${check.file} does not give ${absent.join(', ')}.`,
+    detail: absent.length === 0 ? `${check.file} gives all ${plural(expected.length, 'expected figure')}.` : `${check.file} does not give ${absent.join(', ')}${check.tolerance ? ` (within ${check.tolerance})` : ''}.`,
   };
 }
 
