@@ -189,7 +189,9 @@ class Planter {
   }
 
   case(id: string, clauses: string[], description: string, detail: Record<string, unknown> = {}): void {
-    this.planted.push({ id, clauses, description, ...detail });
+    // Every planted document is a message to file (AP-1.1); the Mid-State prices are entered as printed, not as agreed (AP-1.2).
+    const always = ['AP-1.1', ...(id.startsWith('Mid-State') ? ['AP-1.2'] : [])];
+    this.planted.push({ id, clauses: [...always, ...clauses], description, ...detail });
   }
 }
 

@@ -21,6 +21,7 @@ const task: TaskCode = {
     no_duplicate_hold: neg({ holdSameTotal: false }),
     same_amount_is_duplicate: neg({ sameAmountIsDuplicate: true }),
     enter_other_company: neg({ rejectForeign: false }),
+    validate_unmatched: neg({ matchPo: false }),
     validate_price_variance: neg({ holdPrice: false }),
     hold_any_price_difference: neg({ toleranceBp: 0 }),
     ignore_earlier_billing: neg({ countEarlierBilling: false }),

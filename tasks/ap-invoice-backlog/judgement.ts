@@ -27,6 +27,8 @@ export interface Judgement {
   sameAmountIsDuplicate: boolean;
   /** AP-1.8: another company's invoice is rejected. */
   rejectForeign: boolean;
+  /** AP-2.1: PO invoices are matched before they are validated (off: validated without a look at the match). */
+  matchPo: boolean;
   /** AP-2.2/variance: a price beyond the tolerance is held. */
   holdPrice: boolean;
   /** AP-2.2/tolerance: the tolerance in basis points (misread: 0, any difference). */
@@ -59,7 +61,7 @@ export interface Judgement {
 
 export const HANDBOOK: Judgement = {
   fileEveryMessage: true, enterAsBilled: true, checkArithmetic: true, normalizeNumbers: true, numbersAcrossVendors: false, holdSameTotal: true,
-  sameAmountIsDuplicate: false, rejectForeign: true, holdPrice: true, toleranceBp: PRICE_TOLERANCE_BP, countEarlierBilling: true, holdInTransit: true,
+  sameAmountIsDuplicate: false, rejectForeign: true, matchPo: true, holdPrice: true, toleranceBp: PRICE_TOLERANCE_BP, countEarlierBilling: true, holdInTransit: true,
   holdStockTax: true, holdAnyTax: false, releaseSettled: true, rejectCancelled: true, recheckReceipts: true, codeByList: true, holdAboveLimit: true,
   obeyInstructions: false, callBack: true, writeReport: true,
 };
@@ -190,16 +192,19 @@ async function enter(box: Inbox, m: Message, vendor: Vendor, doc: ReadInvoice): 
     vendor: vendor.id, ...(poLines ? { po } : {}), source_message: m.id, vendor_invoice_number: doc.number, invoice_date: doc.date, lines, tax: doc.tax / 100, total: total / 100,
   }, `enter-${m.id}`);
   const reasons: string[] = [];
-  if (poLines) {
+  if (poLines && j.matchPo) {
     const match = await get<{ lines: { po_line: number; billed_qty: number; billed_unit_price: number; po_unit_price: number | null; exceptions: string[] }[] }>(box.client, `/ap-invoices/${inv.id}/match`);
-    for (const l of match.lines) {
+    for (const [k, l] of match.lines.entries()) {
       const pl = poLines.find((p) => p.line === l.po_line)!;
-      const billed = cents(l.billed_unit_price);
+      // The price as printed, whatever was entered.
+      const billed = doc.lines[k]!.unit_price;
       if (j.holdPrice && Math.abs(billed - pl.unit_price) * 10000 > j.toleranceBp * pl.unit_price) reasons.push('price_variance');
       if (l.exceptions.includes('awaiting_receipt') && j.holdInTransit) reasons.push('awaiting_receipt');
       const over = j.countEarlierBilling ? l.exceptions.includes('quantity_variance') : pl.received_qty > 0 && l.billed_qty > pl.received_qty;
       if (over) reasons.push('quantity_variance');
     }
+  }
+  if (poLines) {
     const items = await Promise.all(doc.lines.map((l) => (l.item ? get<{ type: string }>(box.client, `/items/${l.item}`).catch(() => null) : Promise.resolve(null))));
     const stock = poLines.some((p) => p.item && items.some((it, k) => it?.type === 'stock' && (doc.lines[k]!.item === p.item)));
     if (doc.tax > 0 && ((j.holdStockTax && stock) || j.holdAnyTax)) reasons.push('tax');
