@@ -1,16 +1,11 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { packageRoot } from '../package-info';
 import { NO_BODY, RESPONSE_SCHEMAS_FILE, type ResponseSchemas } from '../api/response-schemas';
 import { TypeSchemas, type JsonSchema } from './type-schema';
 
-/** The project's folder: the nearest one above this module with a package.json (from src/ or dist/src/). */
-function projectRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-const ROOT = projectRoot();
+const ROOT = packageRoot();
 
 /** A route declaration found in the source: where it is and what its success body is built from. */
 interface Declared {
@@ -46,7 +41,7 @@ function constantString(checker: ts.TypeChecker, obj: ts.ObjectLiteralExpression
  * with the fields the pipeline adds (event_id, business_date). Refusals and `undefined` (a 404)
  * are left out: they are problem responses.
  */
-export function routeResponses(program: ts.Program): ResponseSchemas {
+export function routeResponses(program: ts.Program, root = ROOT): ResponseSchemas {
   const checker = program.getTypeChecker();
   const schemas = new TypeSchemas(checker);
   const declared: Declared[] = [];
@@ -126,16 +121,15 @@ export function routeResponses(program: ts.Program): ResponseSchemas {
   };
   /**
    * The body type a route's view or run function returns. A factory's function that only hands on
-   * to a function it was given (`run: (...) => view(read, id)`) returns what the given one does.
+   * to a function it was given (`run: (...) => view(read, id)`) returns what the given one does, by its name.
    */
   const bodyType = (fn: ts.Expression | ts.MethodDeclaration | undefined, bound: Map<string, ts.Expression>): { type: ts.Type; name?: string } | undefined => {
     if (!fn) return undefined;
     if (ts.isIdentifier(fn) && bound.has(fn.text)) return bodyType(bound.get(fn.text), new Map());
-    const type = returned(fn);
-    const vague = !type || type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any | ts.TypeFlags.TypeParameter);
-    if (vague && ts.isArrowFunction(fn) && ts.isCallExpression(fn.body) && ts.isIdentifier(fn.body.expression) && bound.has(fn.body.expression.text)) {
+    if (ts.isArrowFunction(fn) && ts.isCallExpression(fn.body) && ts.isIdentifier(fn.body.expression) && bound.has(fn.body.expression.text)) {
       return bodyType(bound.get(fn.body.expression.text), new Map());
     }
+    const type = returned(fn);
     return type ? { type, name: nameOf(fn) } : undefined;
   };
   const declare = (callee: string, obj: ts.ObjectLiteralExpression, at: string, bound: Map<string, ts.Expression>): boolean => {
@@ -189,7 +183,7 @@ export function routeResponses(program: ts.Program): ResponseSchemas {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
       const callee = node.expression.text;
       const obj = node.arguments[0];
-      const at = `${relative(ROOT, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const at = `${relative(root, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       if ((callee === 'defineAction' || callee === 'defineQuery') && !declare(callee, obj, at, new Map())) {
         const factory = factoryOf(node);
         if (factory) factories.set(factory.symbol, [...(factories.get(factory.symbol) ?? []), { fn: factory.fn, callee, obj, at }]);
@@ -216,7 +210,7 @@ export function routeResponses(program: ts.Program): ResponseSchemas {
     ts.forEachChild(node, visit(file));
   };
   for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile || !relative(ROOT, file.fileName).startsWith('src')) continue;
+    if (file.isDeclarationFile || !relative(root, file.fileName).startsWith('src')) continue;
     visit(file)(file);
   }
   const instantiated = new Set<string>();

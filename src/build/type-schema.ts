@@ -30,6 +30,8 @@ export class TypeSchemas {
   /** The schema of `type`, a `$ref` to a component named `name` when one is given. */
   schemaOf(type: ts.Type, name?: string): JsonSchema {
     if (name) return this.component(type, name);
+    const known = this.names.get(type);
+    if (known) return ref(known);
     const alias = this.componentName(type);
     if (alias) return this.component(type, alias);
     return this.inline(type);
