@@ -83,7 +83,9 @@ export function routeResponses(program: ts.Program, root = ROOT): ResponseSchema
   const withFields = (body: JsonSchema, fields: Record<string, JsonSchema>): JsonSchema => {
     const added = { type: 'object', properties: fields, required: Object.keys(fields) };
     if (body === NO_BODY) return NO_BODY;
-    if (body.$ref || body.anyOf) return { allOf: [body, added] };
+    if (body.$ref) return { allOf: [body, added] };
+    // Each form of a union gets the fields, so that a body of one form is that form and the fields.
+    if (body.anyOf) return { ...body, anyOf: (body.anyOf as JsonSchema[]).map((form) => withFields(form, fields)) };
     return { ...body, type: 'object', properties: { ...(body.properties as object), ...fields }, required: [...new Set([...((body.required as string[]) ?? []), ...Object.keys(fields)])] };
   };
   const date = { type: 'string', format: 'date', description: 'The business date the request was answered on' };
