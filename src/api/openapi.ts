@@ -1,6 +1,9 @@
 import { OpenApiBuilder, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
+import { answersSuccess, responseSchema, responseSchemas } from './response-schemas';
 import { pathParams } from './router';
+import { exampleOf } from './schema-example';
+import { TAG_DESCRIPTIONS } from './tags';
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 
@@ -40,7 +43,67 @@ export function operationId(route: RouteDef): string {
   return 'get' + route.path.replace(/\{([^}]+)\}/g, 'by_$1').split(/[/-]/).filter(Boolean).map((s) => '_' + s).join('');
 }
 
-function operation(route: RouteDef): OperationObject {
+/**
+ * The success body's schema: the one generated from the types of the code that builds it
+ * (src/build/route-responses.ts), or a bare object for a route the build has not seen, which the
+ * OpenAPI tests refuse by name.
+ */
+function successSchema(route: RouteDef): SchemaObject {
+  return (responseSchema(route) ?? { type: 'object' }) as SchemaObject;
+}
+
+/** The routes of the same method whose literal paths the route's template also matches (/reports/{id} of /reports/ap-aging). */
+function instancesOf(route: RouteDef, routes: readonly RouteDef[]): RouteDef[] {
+  const template = route.path.split('/');
+  return routes.filter((r) => r !== route && r.method === route.method && !r.path.includes('{') && r.path.split('/').length === template.length
+    && r.path.split('/').every((seg, i) => template[i]!.startsWith('{') || template[i] === seg));
+}
+
+/**
+ * A route that only ever answers with a problem (an id no report has) declares what its path
+ * answers when a more specific route takes the request: any of theirs.
+ */
+function pathSuccessSchema(route: RouteDef, routes: readonly RouteDef[]): SchemaObject | undefined {
+  const own = successSchema(route);
+  if (answersSuccess(own)) return own;
+  const instances = instancesOf(route, routes).filter((r) => answersSuccess(successSchema(r)));
+  return instances.length ? { anyOf: instances.map(successSchema), description: `The body of ${instances.map((r) => r.path).join(', ')}` } : undefined;
+}
+
+/** The generated components the given schemas reference, directly or through one another. */
+function referencedComponents(schemas: readonly unknown[]): Map<string, SchemaObject> {
+  const all = responseSchemas().components;
+  const out = new Map<string, SchemaObject>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (v === null || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$ref' && typeof x === 'string') {
+        const name = x.replace('#/components/schemas/', '');
+        if (!out.has(name) && all[name]) { out.set(name, all[name] as SchemaObject); walk(all[name]); }
+      } else walk(x);
+    }
+  };
+  walk(schemas);
+  return out;
+}
+
+/** The route's own description, or what the registry says of it: who may call it, what it records. */
+function describe(route: RouteDef): string {
+  if (route.description) return route.description;
+  const who = route.permission ? `Needs the \`${route.permission}\` permission.` : 'Open to any signed-in user.';
+  if (route.kind === 'query') return `${route.summary}. ${who} A read: it records a probe row in the audit trail, nothing else.`;
+  return `${route.summary}. ${who} Records ${route.emits.map((e) => `\`${e.type}\``).join(' or ')} on success.`;
+}
+
+/** A JSON content entry with an example built from its schema (none when one cannot be built). */
+function json(schema: SchemaObject, components: Readonly<Record<string, SchemaObject>>) {
+  const example = exampleOf(schema as Record<string, unknown>, components as Record<string, Record<string, unknown>>);
+  return { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } };
+}
+
+function operation(route: RouteDef, routes: readonly RouteDef[]): OperationObject {
+  const components = responseSchemas().components as Record<string, SchemaObject>;
   const problems = {
     '400': problem('Invalid request'),
     '401': problem('Missing or invalid bearer token'),
@@ -52,7 +115,7 @@ function operation(route: RouteDef): OperationObject {
   const base: OperationObject = {
     operationId: operationId(route),
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    description: describe(route),
     tags: [route.tag],
     security: [{ bearer: [] }],
     'x-permission': route.permission,
@@ -61,11 +124,15 @@ function operation(route: RouteDef): OperationObject {
   if (route.kind === 'query') {
     const parameters = [...pathParameters(route), ...queryParameters(route)];
     const list = parameters.some((p) => p.name === 'offset');
+    const success = pathSuccessSchema(route, routes);
     const headers = list ? { Link: { description: 'RFC 8288 links to the next and previous pages (rel="next", rel="prev"), the other query parameters kept', schema: { type: 'string' } } } : undefined;
     return {
       ...base,
       parameters,
-      responses: { '200': { description: 'OK', headers: { ...DATED, ...(headers ?? {}) }, content: { 'application/json': { schema: route.response ? plain(route.response) : { type: 'object' } } } }, ...problems },
+      responses: {
+        ...(success ? { '200': { description: 'OK', headers: { ...DATED, ...(headers ?? {}) }, content: json(success, components) } } : {}),
+        ...problems,
+      },
     };
   }
   const action = route as ActionDef;
@@ -77,12 +144,12 @@ function operation(route: RouteDef): OperationObject {
       ...pathParameters(route),
       { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 200 }, description: 'A retry with the same key returns the first response and has no second effect.' },
     ],
-    requestBody: { required: true, content: { 'application/json': { schema: plain(action.body) } } },
+    requestBody: { required: true, content: json(plain(action.body), components) },
     responses: {
       [String(action.status ?? 200)]: {
         description: 'Done: the document as it now stands',
         headers: { ...DATED, 'Idempotent-Replayed': { description: '"true" when this is the first response given again to a retry with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
-        content: { 'application/json': { schema: action.response ? plain(action.response) : { type: 'object' } } },
+        content: json(successSchema(route), components),
       },
       ...problems,
       '409': problem('Refused: the document\'s state does not allow it'),
@@ -98,6 +165,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
     .addInfo({
       title: 'bb-erp',
       version,
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'A benchmark ERP. Every response carries the business date (header ERP-Business-Date and body field business_date). State changes are POSTs to named actions; errors are application/problem+json with a machine code.',
     })
     .addServer({ url: '/', description: 'The server that serves this document (an attempt\'s ERP_URL)' })
@@ -117,10 +185,12 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Reco
   for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
   for (const path of [...byPath.keys()].sort()) {
     const item: Record<string, OperationObject> = {};
-    for (const r of byPath.get(path)!.sort((a, b) => a.method.localeCompare(b.method))) item[r.method.toLowerCase()] = operation(r);
+    for (const r of byPath.get(path)!.sort((a, b) => a.method.localeCompare(b.method))) item[r.method.toLowerCase()] = operation(r, routes);
     builder.addPath(path, item);
   }
+  const components = referencedComponents(routes.map((r) => pathSuccessSchema(r, routes)));
+  for (const name of [...components.keys()].sort()) builder.addSchema(name, components.get(name)!);
   const tags = [...new Set(routes.map((r) => r.tag))].sort();
-  for (const name of tags) builder.addTag({ name });
+  for (const name of tags) builder.addTag({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) });
   return builder.getSpec() as unknown as Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import type { TObject, TSchema, Static } from '@sinclair/typebox';
+import type { TObject, Static } from '@sinclair/typebox';
 import type { EventContract } from '../events/event-types';
 import type { Queries } from '../projections';
 import type { TableAccess, Where } from '../projections/table-access';
@@ -33,7 +33,6 @@ export interface ActionDef<B extends TObject = TObject> {
   decide(input: { params: Record<string, string>; body: Static<B> }, ctx: DecideContext): Decision;
   /** The response body after success (the document as it now stands). */
   view?(read: Queries, objectId: string, actor: Actor): unknown;
-  response?: TSchema;
 }
 
 export interface QueryContext {
@@ -66,7 +65,6 @@ export interface QueryDef<Q extends TObject = TObject> {
   permission: string | null;
   objectType?: string;
   run(input: { params: Record<string, string>; query: Static<Q> }, ctx: QueryContext): unknown;
-  response?: TSchema;
 }
 
 export type RouteDef = ActionDef<TObject> | QueryDef<TObject>;

@@ -142,7 +142,7 @@ export const arCollections = defineReadModel({
     dunningOn: (date: string) => t.find<R<DunningActionRow>>('dunning_actions', { created_date: date }, { orderBy: 'id' }),
     promise: (id: string) => t.get<R<PromiseToPayRow>>('promises_to_pay', id),
     promisesOf: (customer: string) => t.find<R<PromiseToPayRow>>('promises_to_pay', { customer }, { orderBy: 'id' }),
-    promiseFor: (dunning: string) => t.find<R<PromiseToPayRow>>('promises_to_pay', { dunning })[0],
+    promiseFor: (dunning: string): R<PromiseToPayRow> | undefined => t.find<R<PromiseToPayRow>>('promises_to_pay', { dunning })[0],
     /** Promises falling due on a day. */
     promisesDue: (date: string) => t.find<R<PromiseToPayRow>>('promises_to_pay', { promise_date: date }, { orderBy: 'id' }),
     creditHold: (id: string) => t.get<R<CreditHoldRow>>('credit_holds', id),

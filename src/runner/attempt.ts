@@ -204,7 +204,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const toSeq = server.erp.store.lastSeq();
       if (toSeq >= fromSeq) record.agent_windows.push({ turn: index, fromSeq, toSeq });
       witness(`turn ${index} ends`, server.erp.db);
-      const usage = isLlm ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
+      // The reference agent always reports usage; a cmd: harness (claude-code, codex recipes) when its output carries some.
+      const reported = launcher && existsSync(io.stdoutFile) ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
+      const usage = isLlm || (reported && reported.model_calls > 0) ? reported : undefined;
       if (usage) record.usage = addUsage(record.usage ?? NO_USAGE, usage);
       const turnRecord = { index, date: turn.date, ...outcome, ...(usage ? { usage } : {}) };
       writeFileSync(join(turnDir, 'exit.json'), JSON.stringify(turnRecord, null, 2) + '\n');

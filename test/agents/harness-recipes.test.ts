@@ -43,6 +43,8 @@ const RECIPES = [
       '[ "${ANTHROPIC_API_KEY:-}" = test-key ] || fail "no API key"',
     ], '{"type":"result","subtype":"success","usage":{"input_tokens":1200,"output_tokens":80},"total_cost_usd":0.0048}'),
     usage: '"total_cost_usd":0.0048',
+    // Two turns, one result each.
+    recorded: { model_calls: 2, tokens_in: 2400, tokens_out: 160, cost_usd: 0.0096 },
   },
   {
     recipe: 'codex', binVar: 'CODEX_BIN', keyVar: 'OPENAI_API_KEY',
@@ -53,10 +55,12 @@ const RECIPES = [
       '[ "${OPENAI_API_KEY:-}" = test-key ] || fail "no API key"',
     ], '{"type":"turn.completed","usage":{"input_tokens":900,"cached_input_tokens":0,"output_tokens":60}}'),
     usage: '"type":"turn.completed"',
+    // Codex reports no cost.
+    recorded: { model_calls: 2, tokens_in: 1800, tokens_out: 120, cost_usd: null },
   },
 ];
 
-describe.each(RECIPES)('the $recipe recipe', ({ recipe, binVar, keyVar, bin, usage }) => {
+describe.each(RECIPES)('the $recipe recipe', ({ recipe, binVar, keyVar, bin, usage, recorded }) => {
   let dir: string;
 
   beforeAll(async () => {
@@ -94,6 +98,12 @@ describe.each(RECIPES)('the $recipe recipe', ({ recipe, binVar, keyVar, bin, usa
 
   it("leaves the harness's usage line in the turn's stdout, outside the workspace", () => {
     expect(readFileSync(join(dir, 'turns', '1', 'stdout.txt'), 'utf8')).toContain(usage);
+  });
+
+  it("reads the harness's usage back into result.json, per turn and for the attempt", () => {
+    const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { usage?: unknown; turns: { usage?: { model_calls: number } }[] };
+    expect(result.usage).toEqual(recorded);
+    expect(result.turns.map((t) => t.usage?.model_calls)).toEqual([1, 1]);
   });
 });
 

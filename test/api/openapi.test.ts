@@ -29,6 +29,25 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('describes every operation and gives an example of its request and success bodies', () => {
+    const ops = doc as unknown as { paths: Record<string, Record<string, { description?: string; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>> };
+    const lacking: string[] = [];
+    for (const [path, item] of Object.entries(ops.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+        if (!op.description) lacking.push(`${method} ${path}: description`);
+        if (success?.content?.['application/json']?.example === undefined) lacking.push(`${method} ${path}: success example`);
+        if (op.requestBody && op.requestBody.content['application/json']?.example === undefined) lacking.push(`${method} ${path}: request example`);
+      }
+    }
+    expect(lacking).toEqual([]);
+  });
+
+  it('describes every tag', () => {
+    const tags = (doc as unknown as { tags: { name: string; description?: string }[] }).tags;
+    expect(tags.filter((t) => !t.description).map((t) => t.name)).toEqual([]);
+  });
+
   it('is served at /openapi.json', async () => {
     const live = await liveServer();
     try {

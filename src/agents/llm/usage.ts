@@ -60,19 +60,49 @@ export function addUsage(a: ModelUsage, b: ModelUsage): ModelUsage {
   };
 }
 
-/** The usage in a turn's transcript; lines that are not the agent's JSON are skipped. */
+/**
+ * The usage one line of a turn's stdout reports, in any of the forms the runner knows: the
+ * reference agent's `model_call` line; Claude Code's `--output-format json` result (`usage` with
+ * input and output tokens, `total_cost_usd`, `num_turns` model calls); a Codex CLI `--json`
+ * `turn.completed` event (`usage`, no cost). Undefined for any other line.
+ */
+export function usageOfLine(line: string): ModelUsage | undefined {
+  if (!line.startsWith('{')) return undefined;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined);
+  if (parsed.type === 'model_call') {
+    const tokensIn = count(parsed.tokens_in);
+    const tokensOut = count(parsed.tokens_out);
+    if (tokensIn === undefined || tokensOut === undefined) return undefined;
+    return { model_calls: 1, tokens_in: tokensIn, tokens_out: tokensOut, cost_usd: typeof parsed.cost_usd === 'number' ? parsed.cost_usd : null };
+  }
+  const usage = parsed.usage as Record<string, unknown> | undefined;
+  if (!usage || typeof usage !== 'object') return undefined;
+  const tokensIn = count(usage.input_tokens);
+  const tokensOut = count(usage.output_tokens);
+  if (tokensIn === undefined || tokensOut === undefined) return undefined;
+  if (parsed.type === 'result') {
+    // Claude Code counts cache reads and writes apart from input_tokens; all are input the model read.
+    const cached = (count(usage.cache_read_input_tokens) ?? 0) + (count(usage.cache_creation_input_tokens) ?? 0);
+    const cost = typeof parsed.total_cost_usd === 'number' ? parsed.total_cost_usd : null;
+    return { model_calls: count(parsed.num_turns) ?? 1, tokens_in: tokensIn + cached, tokens_out: tokensOut, cost_usd: cost };
+  }
+  // Codex's input_tokens already include cached_input_tokens.
+  if (parsed.type === 'turn.completed') return { model_calls: 1, tokens_in: tokensIn, tokens_out: tokensOut, cost_usd: null };
+  return undefined;
+}
+
+/** The usage in a turn's stdout, summed over the lines that report some; other lines are skipped. */
 export function usageOfTranscript(text: string): ModelUsage {
   let usage = NO_USAGE;
   for (const line of text.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    let parsed: Partial<ModelCallLine>;
-    try {
-      parsed = JSON.parse(line) as Partial<ModelCallLine>;
-    } catch {
-      continue;
-    }
-    if (parsed.type !== 'model_call' || !Number.isInteger(parsed.tokens_in) || !Number.isInteger(parsed.tokens_out)) continue;
-    usage = addUsage(usage, { model_calls: 1, tokens_in: parsed.tokens_in!, tokens_out: parsed.tokens_out!, cost_usd: typeof parsed.cost_usd === 'number' ? parsed.cost_usd : null });
+    const used = usageOfLine(line.trim());
+    if (used) usage = addUsage(usage, used);
   }
   return usage;
 }
