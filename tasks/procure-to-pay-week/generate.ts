@@ -25,6 +25,8 @@ interface Plant {
 /** The vendor's behaviour on one planted item (vendor-profile.ts ShipPattern). */
 type Pattern = { fill_rate?: number; over_ship_pct?: number; substitute?: string; expiry_days?: number };
 
+/** Northgate's requisition limits above the first approver's: the operations manager's, the controller's, the president's. */
+const CHAIN: [number, string][] = [[2_500_000, 'zoe.adams'], [10_000_000, 'grace.lin'], [Number.MAX_SAFE_INTEGER, 'daniel.okafor']];
 const REQUESTERS = [['owen.mercer', 'Production stock for the valve lines'], ['luis.romero', 'Warehouse replenishment']] as const;
 /** Due Tuesday: the line cannot be ordered in its lead time, and its vendor ships it from stock this week. */
 const URGENT = addDays(MONDAY, 1);
@@ -52,7 +54,16 @@ function raise(ctx: GenerateContext, p: Plant, n: number): string {
   }), `requisition ${n}`);
   must(ctx.as(p.requester).post(`/requisitions/${req.id}/submit`, {}), `submit ${req.id}`);
   const submitted = must(ctx.system.get(`/requisitions/${req.id}`), req.id);
-  must(ctx.as(submitted.assigned_to).post(`/requisitions/${req.id}/approve`, { note: 'Approved for this week\'s buying.' }), `approve ${req.id}`);
+  // Above the first approver's limit it goes up the delegation-of-authority table, as it did last week.
+  const first = submitted.assigned_to as string;
+  const note = { note: 'Approved for this week\'s buying.' };
+  const res = ctx.as(first).post(`/requisitions/${req.id}/approve`, note);
+  if (res.status < 300) return req.id as string;
+  if ((res.body as { code?: string }).code !== 'over_limit') must(res, `approve ${req.id}`);
+  const total = cents(Number(submitted.total));
+  const next = CHAIN.find(([limit]) => total <= limit)![1];
+  must(ctx.as(first).post(`/requisitions/${req.id}/route`, { to: next, reason: 'over_limit', note: 'Above my limit.' }), `route ${req.id}`);
+  must(ctx.as(next).post(`/requisitions/${req.id}/approve`, note), `approve ${req.id}`);
   return req.id as string;
 }
 
