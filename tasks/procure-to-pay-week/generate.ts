@@ -79,8 +79,8 @@ export function generate(ctx: GenerateContext): Truth {
   if (ctx.today() !== PLANT) ctx.advanceTo(PLANT);
   const sys = ctx.system;
   must(sys.post(`/users/${AGENT}/roles`, { roles: ['buyer', 'receiving_clerk', 'ap_clerk'] }), 'agent roles');
-  // Covering for the purchasing manager's week, the buyer releases orders up to hers.
-  must(sys.post('/approval-limits', { subject_type: 'user', subject: AGENT, document_type: 'purchase_order', amount: '25000.00' }), 'agent limit');
+  // The controller delegated this week's releases to the buyer: the consolidated orders are large.
+  must(sys.post('/approval-limits', { subject_type: 'user', subject: AGENT, document_type: 'purchase_order', amount: '100000.00' }), 'agent limit');
   clearQueue(ctx);
   const catalogue = items(sys);
   const agreements = agreed(sys);
