@@ -80,7 +80,8 @@ export function createAgentApp(api: Api, documents: StaticDocuments, intercept?:
     try {
       send(res, intercept ? await intercept(apiReq, (r) => api.handle(r)) : api.handle(apiReq));
     } catch (err) {
-      sendUnrecorded(res, 500, 'internal_error', `The server failed to process the request: ${(err as Error).message?.split('\n')[0] ?? err}`, safeToday(api));
+      process.stderr.write(`bb-erp: a request failed in the server: ${(err as Error)?.stack ?? err}\n`);
+      sendUnrecorded(res, 500, 'internal_error', 'The server failed to process the request.', safeToday(api));
     }
   };
   app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));

@@ -380,8 +380,11 @@ export class Api {
 
   /** A fault of the server, not of the request: recorded as what was asked, answered 500. */
   private failed(base: RowBase, err: unknown, asked: unknown): Reply {
-    const message = err instanceof Error ? err.message : String(err);
-    return this.refuseAndRecord(base, 500, 'internal_error', `The server failed to process the request: ${message.split('\n')[0]}`, asked);
+    // The caller learns only that the server failed; what failed (an SQL text, a path) is for the
+    // operator, in the row's server_fault.
+    const message = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    const recorded = asked && typeof asked === 'object' && !Array.isArray(asked) ? { ...asked, server_fault: message } : { asked, server_fault: message };
+    return this.refuseAndRecord(base, 500, 'internal_error', 'The server failed to process the request; the fault is in the audit log.', recorded);
   }
 
   /** Records the refused request as a probe row (its payload bounded) and returns its problem response. */

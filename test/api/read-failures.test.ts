@@ -46,16 +46,17 @@ describe('a read whose handler throws', () => {
     run: () => { throw new Error('disk I/O error'); },
   });
 
-  it('is answered 500, never with a default page, and recorded as what was asked', () => {
+  it('is answered 500 naming nothing of the fault, never with a default page, and recorded as what was asked with the fault', () => {
     const { erp } = openTestErp();
     const api = new Api(erp, [...allRoutes(), broken]);
     const tokens = seedSmallOrg(api);
     const res = call(api, tokens.grace, 'GET', '/broken', undefined, { query: { offset: '5' } });
     expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ code: 'internal_error', detail: 'The server failed to process the request: disk I/O error' });
+    expect(res.body).toMatchObject({ code: 'internal_error', detail: 'The server failed to process the request; the fault is in the audit log.' });
+    expect(JSON.stringify(res.body)).not.toContain('disk I/O');
     expect(res.body.items).toBeUndefined();
     const row = lastRow(erp.db);
     expect(row).toMatchObject({ kind: 'read', outcome: 'refused', error_code: 'internal_error' });
-    expect(JSON.parse(row.data)).toEqual({ params: {}, query: { offset: '5' } });
+    expect(JSON.parse(row.data)).toEqual({ params: {}, query: { offset: '5' }, server_fault: 'disk I/O error' });
   });
 });

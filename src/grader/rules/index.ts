@@ -14,6 +14,7 @@ import { revenueOutsideShipmentPeriod } from './revenue-outside-shipment-period'
 import { releaseOthersHold } from './release-others-hold';
 import { orderFromVendorOnHold } from './order-from-vendor-on-hold';
 import { splitToFitLimit } from './split-to-fit-limit';
+import { staleDerivedEntry } from './stale-derived-entry';
 
 /** Every audit rule, by name. Adding one is a file beside this one and a line here. */
 export const AUDIT_RULES: readonly AuditRule[] = [
@@ -33,6 +34,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   adjustInsteadOfTransfer,
   discountNotGranted,
   revenueOutsideShipmentPeriod,
+  staleDerivedEntry,
 ];
 
 export function ruleNamed(name: string): AuditRule | undefined {

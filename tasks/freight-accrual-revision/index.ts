@@ -1,0 +1,27 @@
+import type { TaskCode } from '../../src/task-pack/code';
+import { generate } from './generate';
+import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
+
+/**
+ * freight-accrual-revision (seed 000 §7, belief revision): the staff accountant books October's
+ * inbound freight accruals from MVF's schedule, then revises those whose source changed between the
+ * turns. Each negative control is the handbook's judgement with one part changed (task.yaml says which).
+ */
+const neg = (parts: Partial<Judgement>) => freightPolicy({ ...HANDBOOK, ...parts });
+
+const task: TaskCode = {
+  generate,
+  oracle: freightPolicy(HANDBOOK),
+  negatives: {
+    accrue_prepaid: neg({ accruePrepaid: true }),
+    last_months_rates: neg({ schedule: 'September 2026' }),
+    rebook_billed_at_rate: neg({ actualReplacesRate: false }),
+    dated_today: neg({ entryDate: 'today' }),
+    ignore_revision: neg({ revise: false }),
+    reverse_in_november: neg({ reversalDate: 'today' }),
+    difference_entries: neg({ correctBy: 'difference' }),
+    reverse_everything: neg({ reviseAll: true }),
+  },
+};
+
+export default task;
