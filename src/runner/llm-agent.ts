@@ -31,8 +31,11 @@ export function llmAgentEnv(s: LlmSettings, model: string, budgetS: number): Rec
   };
 }
 
+/** The llm agent's settings as an operator gives them (bench run's `--llm-*` flags, a campaign agent's `llm:`). */
+export interface LlmFlags { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number }
+
 /** The settings from bench run's flags, the endpoint and key falling back to the runner's environment. */
-export function llmSettings(flags: { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number }, env: NodeJS.ProcessEnv = process.env): LlmSettings {
+export function llmSettings(flags: LlmFlags, env: NodeJS.ProcessEnv = process.env): LlmSettings {
   const baseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL;
   if (!baseUrl) throw new Error('The llm agent needs an OpenAI-compatible endpoint: --llm-base-url or OPENAI_BASE_URL.');
   if ((flags.priceIn === undefined) !== (flags.priceOut === undefined)) throw new Error('--llm-price-in and --llm-price-out go together.');

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchRun, type BenchRunResult } from '../../src/runner/bench-run';
+import { runCampaign } from '../../src/runner/campaign/run';
 import { fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
 
 /**
@@ -119,4 +120,39 @@ describe('the step limit', () => {
       model.server.close();
     }
   }, 120_000);
+});
+
+describe('the reference LLM agent in a campaign', () => {
+  it('plays each slot with the endpoint and limits the campaign declares, the key read from the environment, never written down', async () => {
+    const model = await fakeModel(SOLVES);
+    process.env.BB_TEST_LLM_KEY = 'sk-campaign-only';
+    try {
+      const out = await runCampaign({
+        spec: {
+          name: 'llm-pilot', tasks: ['leave-cover'], tasksDir: TASKS, seeds: [0], reps: 1, conditions: ['clean'],
+          agents: [{ agent: 'llm:scripted-model', llm: { baseUrl: model.url, keyEnv: 'BB_TEST_LLM_KEY', maxSteps: 8, priceIn: 3, priceOut: 15 } }],
+        },
+        runsDir: join(root, 'campaigns'), scenariosDir: join(root, 'campaign-scenarios'), jobs: 1,
+      });
+      expect(out.counts).toMatchObject({ total: 1, passing: 1, errored: 0 });
+      const manifest = readFileSync(join(out.dir, 'campaign.json'), 'utf8');
+      expect(JSON.parse(manifest).agents[0]).toMatchObject({ cell: 'bb-erp-llm@scripted-model~mcp', llm_endpoint: model.url, adapter_limits: { max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } } });
+      expect(manifest).not.toContain('sk-campaign-only');
+      expect(model.seen.every((s) => s.authorization === 'Bearer sk-campaign-only')).toBe(true);
+    } finally {
+      delete process.env.BB_TEST_LLM_KEY;
+      model.server.close();
+    }
+  }, 300_000);
+
+  it('is refused before anything is built when no endpoint is given', () => {
+    const saved = process.env.OPENAI_BASE_URL;
+    delete process.env.OPENAI_BASE_URL;
+    try {
+      return expect(runCampaign({ spec: { name: 'no-endpoint', tasks: ['leave-cover'], tasksDir: TASKS, seeds: [0], reps: 1, conditions: ['clean'], agents: [{ agent: 'llm:scripted-model' }] }, runsDir: join(root, 'campaigns') }))
+        .rejects.toThrow(/agents\[0\] \(llm:scripted-model\): The llm agent needs an OpenAI-compatible endpoint/);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_BASE_URL = saved;
+    }
+  });
 });

@@ -18,6 +18,13 @@ describe('a campaign file', () => {
     expect(spec).toMatchObject({ name: 'pilot', tasks: ['leave-cover'], seeds: [0, 1], reps: 3, conditions: ['clean'], agents: [{ agent: 'oracle' }, { agent: 'cmd:./run.sh', name: 'harness', model: 'm-1', agentFiles: [join(dir, 'run.sh')] }] });
   });
 
+  it('gives an llm agent its endpoint and limits, refusing a key it does not know', () => {
+    const spec = parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { base_url: "http://127.0.0.1:9/v1", key_env: MY_KEY, max_steps: 12, price_in: 3, price_out: 15 }\n'));
+    expect(spec.agents[0]).toEqual({ agent: 'llm:m-1', llm: { baseUrl: 'http://127.0.0.1:9/v1', keyEnv: 'MY_KEY', maxSteps: 12, priceIn: 3, priceOut: 15 } });
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { api_key: sk-1 }\n'))).toThrow(/agents\[0\]\.llm: unknown key api_key/);
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { price_in: cheap }\n'))).toThrow(/llm\.price_in: must be a number/);
+  });
+
   it('refuses an unknown key, naming it', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents: [oracle]\nrepetitions: 5\n'))).toThrow(/unknown key repetitions/);
   });

@@ -3,12 +3,22 @@ import { runCampaign, type CampaignRunResult } from '../../runner/campaign/run';
 import { parseCampaignFile, specFromFlags, type CampaignSpec } from '../../runner/campaign/spec';
 import { interruptOnSignals, message, progressWithBar, tasksDirFlag } from '../../runner/cli-support';
 
+const price = (text: string | undefined, flag: string) => {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} must be a number of 0 or more (USD per million tokens), not '${text}'.`);
+  return n;
+};
+const llmFlags = (f: Record<string, string | number | undefined>) => {
+  const given = { baseUrl: f['llm-base-url'] as string | undefined, keyEnv: f['llm-key-env'] as string | undefined, maxSteps: f['llm-max-steps'] as number | undefined, priceIn: price(f['llm-price-in'] as string | undefined, '--llm-price-in'), priceOut: price(f['llm-price-out'] as string | undefined, '--llm-price-out') };
+  return Object.values(given).some((v) => v !== undefined) ? given : undefined;
+};
 const list = (text: string | undefined) => text?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export default class BenchCampaign extends Command {
   static override summary = 'Run a campaign: every task × seed × rep played by every agent under every condition, several attempts at once, resumable.';
   static override description = [
-    'A campaign is a YAML file (name, tasks, tasks_dir, seeds, reps, agents: [{agent, name, model, interface, sandbox, pass_env, agent_files}], conditions, timeout) or the same in flags. It writes runs/<name>/: campaign.json (the manifest: code version, each task\'s pack fingerprint and turn budgets, seeds, reps, agents with name, model and interface, conditions, the budget override, and each session), campaign.log, and one folder per cell (<cell>/<task>/seed-<s>/rep-<r>).',
+    'A campaign is a YAML file (name, tasks, tasks_dir, seeds, reps, agents: [{agent, name, model, interface, sandbox, pass_env, agent_files, llm: {base_url, key_env, max_steps, price_in, price_out}}], conditions, timeout) or the same in flags. It writes runs/<name>/: campaign.json (the manifest: code version, each task\'s pack fingerprint and turn budgets, seeds, reps, agents with name, model and interface, conditions, the budget override, and each session), campaign.log, and one folder per cell (<cell>/<task>/seed-<s>/rep-<r>).',
     'Run again with the same file or flags, it resumes: finished attempts are skipped, incomplete ones and folders an abrupt stop left are run again (--retry-errored: errored ones too); what is run again is kept under .superseded/. A campaign whose code, tasks or declaration changed is refused.',
     'Ctrl-C or SIGTERM ends every running agent and marks its attempt incomplete (a second one exits at once); an attempt is written under .staging/ and moved into place only once it has its result. Exit status: 1 when an attempt errored (not when one failed), 130 or 143 when interrupted.',
   ].join('\n\n');
@@ -24,12 +34,17 @@ export default class BenchCampaign extends Command {
     'tasks-dir': tasksDirFlag,
     seeds: Flags.string({ description: 'comma-separated seeds (default 0)' }),
     reps: Flags.integer({ min: 1, description: 'repetitions of each task and seed (default 1)' }),
-    agent: Flags.string({ multiple: true, description: "oracle, null, neg:<name> or cmd:'<command>' (repeatable; default oracle)" }),
+    agent: Flags.string({ multiple: true, description: "oracle, null, neg:<name>, cmd:'<command>' or llm:<model> (repeatable; default oracle)" }),
     'agent-name': Flags.string({ multiple: true, description: 'the name of each cmd: agent, in order (repeatable)' }),
     model: Flags.string({ multiple: true, description: 'the model of each cmd: agent, in order (repeatable)' }),
     interface: Flags.string({ multiple: true, description: 'the interface of each cmd: agent, in order: cli, http or mcp (repeatable)' }),
     condition: Flags.string({ multiple: true, description: "clean, or a fault profile every task declares (repeatable; default clean)" }),
     timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the tasks' budgets (recorded in the manifest)" }),
+    'llm-base-url': Flags.string({ description: "every llm agent's OpenAI-compatible endpoint (default: OPENAI_BASE_URL)" }),
+    'llm-key-env': Flags.string({ description: "the runner variable holding the llm agents' API key (default OPENAI_API_KEY); it reaches only the agent" }),
+    'llm-max-steps': Flags.integer({ min: 1, description: 'model requests per turn for each llm agent (default 60)' }),
+    'llm-price-in': Flags.string({ description: 'USD per million input tokens, for the llm agents\' estimated cost' }),
+    'llm-price-out': Flags.string({ description: 'USD per million output tokens' }),
     jobs: Flags.integer({ min: 1, default: 1, description: 'attempts at once, each in its own worker process' }),
     'retry-errored': Flags.boolean({ description: 'run errored attempts again' }),
     'runs-dir': Flags.string({ description: 'folder of campaigns and labels (default: runs/)' }),
@@ -48,7 +63,7 @@ export default class BenchCampaign extends Command {
       const seeds = list(flags.seeds)?.map(Number);
       spec = args.file
         ? parseCampaignFile(args.file)
-        : specFromFlags({ name: flags.name, tasks: flags.task?.flatMap((t) => list(t) ?? []), tasksDir: flags['tasks-dir'], seeds, reps: flags.reps, agents: flags.agent, agentNames: flags['agent-name'], models: flags.model, interfaces: flags.interface, conditions: flags.condition, timeout: flags.timeout });
+        : specFromFlags({ name: flags.name, tasks: flags.task?.flatMap((t) => list(t) ?? []), tasksDir: flags['tasks-dir'], seeds, reps: flags.reps, agents: flags.agent, agentNames: flags['agent-name'], models: flags.model, interfaces: flags.interface, conditions: flags.condition, timeout: flags.timeout, llm: llmFlags(flags) });
       out = await runCampaign({
         spec, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], jobs: flags.jobs, retryErrored: flags['retry-errored'],
         signal: interrupt.signal, hardStop: interrupt.hardStop, onAttemptsStart: interrupt.arm, ...progressWithBar('building the company'),

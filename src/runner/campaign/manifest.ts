@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packHash } from '../../task-pack/fingerprint';
 import { codeVersion } from '../code-version';
 import type { CampaignPlan } from './plan';
+import { llmLimits, llmSettings } from '../llm-agent';
 
 export const MANIFEST_FILE = 'campaign.json';
 
@@ -13,7 +14,7 @@ export interface CampaignIdentity {
   tasks: { task: string; pack_hash: string; turn_budgets_s: number[]; grading_date: string }[];
   seeds: number[];
   reps: number;
-  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; condition: string; sandbox: boolean }[];
+  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; condition: string; sandbox: boolean; llm_endpoint?: string; adapter_limits?: ReturnType<typeof llmLimits> }[];
   conditions: string[];
   /** Seconds per turn overriding every task's budgets, or null for the tasks' own. */
   timeout_override_s: number | null;
@@ -44,7 +45,10 @@ export function campaignIdentity(plan: CampaignPlan): CampaignIdentity {
     tasks: plan.packs.map((p) => ({ task: p.slug, pack_hash: packHash(p), turn_budgets_s: p.spec.turns.map((t) => t.budget), grading_date: p.spec.grading_date })),
     seeds: plan.spec.seeds,
     reps: plan.spec.reps,
-    agents: plan.cells.map((c) => ({ cell: c.cell, agent: c.agentText, ...c.identity, condition: c.condition, sandbox: c.sandbox })),
+    agents: plan.cells.map((c) => {
+      const llm = c.llm ? llmSettings(c.llm) : undefined;
+      return { cell: c.cell, agent: c.agentText, ...c.identity, condition: c.condition, sandbox: c.sandbox, ...(llm ? { llm_endpoint: llm.baseUrl, adapter_limits: llmLimits(llm) } : {}) };
+    }),
     conditions: plan.spec.conditions,
     timeout_override_s: plan.spec.timeout ?? null,
   };

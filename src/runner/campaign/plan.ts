@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { conditionWithIsolation, requireSandbox } from '../agent-launch';
 import { checkPassEnv } from '../launcher';
 import { resolveFaults } from '../fault-condition';
+import { llmSettings, type LlmFlags } from '../llm-agent';
 import type { CampaignAgent, CampaignSpec } from './spec';
 
 /** One agent under one condition: a cell of the campaign, whose results are never pooled with another's. */
@@ -22,6 +23,8 @@ export interface CampaignCell {
   sandbox: boolean;
   passEnv: string[];
   agentFiles: string[];
+  /** The llm agent's settings, resolved again in the process that plays the attempt (the key never leaves the environment). */
+  llm?: LlmFlags;
 }
 
 /** One attempt of the campaign: a cell, a task, a seed and a repetition. */
@@ -49,7 +52,7 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }
-  if (agent.kind === 'llm') throw new Error(`${where}: the llm agent does not run in campaigns yet; give it as a cmd: agent.`);
+  if (a.llm && agent.kind !== 'llm') throw new Error(`${where}: llm: settings are for the llm agent.`);
   if (agent.kind === 'negative') {
     for (const pack of packs) {
       const negatives = Object.keys(loadPackCode(pack).negatives);
@@ -59,6 +62,14 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   const faultNames = declared === 'clean' ? ['clean'] : packs.map((p) => resolveFaults(p, declared).condition);
   if (new Set(faultNames).size > 1) throw new Error(`condition ${declared} names a different fault plan in each task (${[...new Set(faultNames)].join(', ')}); declare one a fault profile of each task.`);
   const sandbox = agent.kind !== 'command' || a.sandbox !== false;
+  if (agent.kind === 'llm') {
+    try {
+      requireSandbox({ sandbox: true });
+      llmSettings(a.llm ?? {});
+    } catch (err) {
+      throw new Error(`${where}: ${(err as Error).message}`);
+    }
+  }
   if (agent.kind === 'command') {
     // What would make every attempt of the agent error is refused before anything is built.
     try {
@@ -71,7 +82,7 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
     if (missing) throw new Error(`${where}: agent_files ${missing}: no such file or folder.`);
   }
   const condition = conditionWithIsolation(faultNames[0]!, !sandbox);
-  return { cell: cellOf(identity, condition), agent, agentText: agentText(agent), identity, declared, condition, sandbox, passEnv: a.passEnv ?? [], agentFiles: a.agentFiles ?? [] };
+  return { cell: cellOf(identity, condition), agent, agentText: agentText(agent), identity, declared, condition, sandbox, passEnv: a.passEnv ?? [], agentFiles: a.agentFiles ?? [], ...(agent.kind === 'llm' ? { llm: a.llm ?? {} } : {}) };
 }
 
 /**

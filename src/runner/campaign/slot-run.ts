@@ -5,6 +5,7 @@ import { isPolicy, parseAgent } from '../agent-spec';
 import type { AgentIdentity } from '../agent-identity';
 import { runAttempt } from '../attempt';
 import { resolveFaults } from '../fault-condition';
+import { llmSettings, type LlmFlags } from '../llm-agent';
 
 /** One campaign attempt as a worker process receives it (JSON): everything is resolved already. */
 export interface SlotJob {
@@ -21,6 +22,8 @@ export interface SlotJob {
   sandbox: boolean;
   passEnv: string[];
   agentFiles: string[];
+  /** The llm agent's flags; its key is read from this process's environment, never carried in the job. */
+  llm?: LlmFlags;
   timeout?: number;
   label: string;
   /** The staging folder the attempt is written into. */
@@ -36,6 +39,7 @@ export async function runSlot(job: SlotJob, signal: AbortSignal, log: (line: str
   const out = await runAttempt({
     pack, code, packHash: job.packHash, scenarioDir: job.scenarioDir, seed: job.seed, agent, identity: job.identity, attemptDir: job.attemptDir,
     label: job.label, rep: job.rep, faults, timeoutSeconds: job.timeout, log, sandbox: job.sandbox, passEnv: job.passEnv, agentFiles: job.agentFiles, signal,
+    ...(agent.kind === 'llm' ? { llm: llmSettings(job.llm ?? {}) } : {}),
   });
   return out.result!.verdict;
 }

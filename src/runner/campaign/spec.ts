@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { nameWord } from '../agent-identity';
+import type { LlmFlags } from '../llm-agent';
 
 /**
  * A campaign as the operator declares it (seed 000 §2: a campaign declares its repetitions and
@@ -32,10 +33,13 @@ export interface CampaignAgent {
   sandbox?: boolean;
   passEnv?: string[];
   agentFiles?: string[];
+  /** The llm agent's endpoint and limits, as `erp bench run --llm-*` takes them; the key stays in the runner's environment. */
+  llm?: LlmFlags;
 }
 
 const TOP_KEYS = ['name', 'tasks', 'tasks_dir', 'seeds', 'reps', 'agents', 'conditions', 'timeout'];
-const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'sandbox', 'pass_env', 'agent_files'];
+const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'sandbox', 'pass_env', 'agent_files', 'llm'];
+const LLM_KEYS = ['base_url', 'key_env', 'max_steps', 'price_in', 'price_out'];
 
 function fail(where: string, what: string): never {
   throw new Error(`${where}: ${what}.`);
@@ -94,7 +98,25 @@ function agentFrom(raw: unknown, where: string, base: string): CampaignAgent {
   return {
     agent: a.agent, name: text('name'), model: text('model'), interface: text('interface'), sandbox: a.sandbox as boolean | undefined,
     passEnv: a.pass_env === undefined ? undefined : strings(a.pass_env, `${where}.pass_env`), agentFiles: paths,
+    ...(a.llm === undefined ? {} : { llm: llmFrom(a.llm, `${where}.llm`) }),
   };
+}
+
+function llmFrom(raw: unknown, where: string): LlmFlags {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(where, `must be a map of ${LLM_KEYS.join(', ')}`);
+  const l = raw as Record<string, unknown>;
+  unknownKeys(l, LLM_KEYS, where);
+  const text = (k: string) => {
+    if (l[k] === undefined) return undefined;
+    if (typeof l[k] !== 'string' || (l[k] as string).trim() === '') fail(`${where}.${k}`, 'must be text');
+    return (l[k] as string).trim();
+  };
+  const price = (k: string) => {
+    if (l[k] === undefined) return undefined;
+    if (typeof l[k] !== 'number' || !Number.isFinite(l[k]) || (l[k] as number) < 0) fail(`${where}.${k}`, 'must be a number of 0 or more (USD per million tokens)');
+    return l[k] as number;
+  };
+  return { baseUrl: text('base_url'), keyEnv: text('key_env'), maxSteps: l.max_steps === undefined ? undefined : positive(l.max_steps, `${where}.max_steps`), priceIn: price('price_in'), priceOut: price('price_out') };
 }
 
 /** A campaign file (YAML); relative paths in it are relative to the file. */
@@ -131,6 +153,8 @@ export interface CampaignFlags {
   interfaces?: string[];
   conditions?: string[];
   timeout?: number;
+  /** `--llm-*`: the endpoint and limits of every llm agent the flags name. */
+  llm?: LlmFlags;
 }
 
 /**
@@ -156,7 +180,7 @@ export function specFromFlags(f: CampaignFlags): CampaignSpec {
     agents: agents.map((agent) => {
       if (!takesName(agent)) return { agent };
       const i = nth++;
-      return { agent, name: f.agentNames?.[i], model: f.models?.[i], interface: f.interfaces?.[i] };
+      return { agent, name: f.agentNames?.[i], model: f.models?.[i], interface: f.interfaces?.[i], ...(agent.startsWith('llm') && f.llm ? { llm: f.llm } : {}) };
     }),
     conditions: f.conditions ?? ['clean'],
     timeout: f.timeout,
