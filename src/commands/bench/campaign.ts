@@ -2,17 +2,8 @@ import { Args, Command, Flags } from '@oclif/core';
 import { runCampaign, type CampaignRunResult } from '../../runner/campaign/run';
 import { parseCampaignFile, specFromFlags, type CampaignSpec } from '../../runner/campaign/spec';
 import { interruptOnSignals, message, progressWithBar, tasksDirFlag } from '../../runner/cli-support';
+import { llmFlagDefinitions, llmFlagsFrom } from '../../runner/llm-flags';
 
-const price = (text: string | undefined, flag: string) => {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} must be a number of 0 or more (USD per million tokens), not '${text}'.`);
-  return n;
-};
-const llmFlags = (f: Record<string, string | number | undefined>) => {
-  const given = { baseUrl: f['llm-base-url'] as string | undefined, keyEnv: f['llm-key-env'] as string | undefined, maxSteps: f['llm-max-steps'] as number | undefined, priceIn: price(f['llm-price-in'] as string | undefined, '--llm-price-in'), priceOut: price(f['llm-price-out'] as string | undefined, '--llm-price-out') };
-  return Object.values(given).some((v) => v !== undefined) ? given : undefined;
-};
 const list = (text: string | undefined) => text?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export default class BenchCampaign extends Command {
@@ -40,11 +31,7 @@ export default class BenchCampaign extends Command {
     interface: Flags.string({ multiple: true, description: 'the interface of each cmd: agent, in order: cli, http or mcp (repeatable)' }),
     condition: Flags.string({ multiple: true, description: "clean, or a fault profile every task declares (repeatable; default clean)" }),
     timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the tasks' budgets (recorded in the manifest)" }),
-    'llm-base-url': Flags.string({ description: "every llm agent's OpenAI-compatible endpoint (default: OPENAI_BASE_URL)" }),
-    'llm-key-env': Flags.string({ description: "the runner variable holding the llm agents' API key (default OPENAI_API_KEY); it reaches only the agent" }),
-    'llm-max-steps': Flags.integer({ min: 1, description: 'model requests per turn for each llm agent (default 60)' }),
-    'llm-price-in': Flags.string({ description: 'USD per million input tokens, for the llm agents\' estimated cost' }),
-    'llm-price-out': Flags.string({ description: 'USD per million output tokens' }),
+    ...llmFlagDefinitions,
     jobs: Flags.integer({ min: 1, default: 1, description: 'attempts at once, each in its own worker process' }),
     'retry-errored': Flags.boolean({ description: 'run errored attempts again' }),
     'runs-dir': Flags.string({ description: 'folder of campaigns and labels (default: runs/)' }),
@@ -63,7 +50,7 @@ export default class BenchCampaign extends Command {
       const seeds = list(flags.seeds)?.map(Number);
       spec = args.file
         ? parseCampaignFile(args.file)
-        : specFromFlags({ name: flags.name, tasks: flags.task?.flatMap((t) => list(t) ?? []), tasksDir: flags['tasks-dir'], seeds, reps: flags.reps, agents: flags.agent, agentNames: flags['agent-name'], models: flags.model, interfaces: flags.interface, conditions: flags.condition, timeout: flags.timeout, llm: llmFlags(flags) });
+        : specFromFlags({ name: flags.name, tasks: flags.task?.flatMap((t) => list(t) ?? []), tasksDir: flags['tasks-dir'], seeds, reps: flags.reps, agents: flags.agent, agentNames: flags['agent-name'], models: flags.model, interfaces: flags.interface, conditions: flags.condition, timeout: flags.timeout, llm: llmFlagsFrom(flags) });
       out = await runCampaign({
         spec, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], jobs: flags.jobs, retryErrored: flags['retry-errored'],
         signal: interrupt.signal, hardStop: interrupt.hardStop, onAttemptsStart: interrupt.arm, ...progressWithBar('building the company'),

@@ -1,14 +1,8 @@
 import { Command, Flags } from '@oclif/core';
 import { benchRun, type BenchRunResult } from '../../runner/bench-run';
 import { interruptOnSignals, message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
+import { llmFlagDefinitions, llmFlagsFrom } from '../../runner/llm-flags';
 import { verdictTable } from '../../runner/verdict-table';
-
-function price(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) throw new Error(`A price is a decimal number of USD per million tokens, not '${text}'.`);
-  return n;
-}
 
 export default class BenchRun extends Command {
   static override summary = 'Run attempts at a task: serve a copy of the scenario, play each turn with the agent, settle to the grading date, grade.';
@@ -34,11 +28,7 @@ export default class BenchRun extends Command {
     scenario: Flags.string({ description: 'scenario folder (default: scenarios/<task>/seed-<N>, generated when missing or stale)' }),
     sandbox: Flags.boolean({ default: true, allowNo: true, description: 'run a cmd: agent in the bubblewrap sandbox; --no-sandbox runs it bare, recorded as unsandboxed and never pooled with sandboxed runs' }),
     'pass-env': Flags.string({ multiple: true, description: 'a runner variable the cmd: agent also gets, such as its model API key (repeatable)' }),
-    'llm-base-url': Flags.string({ description: 'the llm agent\'s OpenAI-compatible endpoint (default: OPENAI_BASE_URL), e.g. https://api.openai.com/v1' }),
-    'llm-key-env': Flags.string({ default: 'OPENAI_API_KEY', description: 'the runner variable holding the llm agent\'s API key; it reaches only the agent' }),
-    'llm-max-steps': Flags.integer({ min: 1, description: 'model requests per turn for the llm agent (default 60)' }),
-    'llm-price-in': Flags.string({ description: 'USD per million input tokens, for the llm agent\'s estimated cost' }),
-    'llm-price-out': Flags.string({ description: 'USD per million output tokens' }),
+    ...llmFlagDefinitions,
     'agent-files': Flags.string({ multiple: true, description: "a file or folder of the cmd: agent's harness, visible read-only at the same path in the sandbox (repeatable)" }),
   };
   static override enableJsonFlag = true;
@@ -51,7 +41,7 @@ export default class BenchRun extends Command {
       out = await benchRun({
         task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
         sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'],
-        llm: { baseUrl: flags['llm-base-url'], keyEnv: flags['llm-key-env'], maxSteps: flags['llm-max-steps'], priceIn: price(flags['llm-price-in']), priceOut: price(flags['llm-price-out']) }, signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
+        llm: llmFlagsFrom(flags), signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });
     } catch (err) {
       this.error(message(err), { exit: 1 });

@@ -1,0 +1,26 @@
+import { Flags } from '@oclif/core';
+import type { LlmFlags } from './llm-agent';
+
+/** The llm agent's `--llm-*` flags, the same in `erp bench run` and `erp bench campaign`. */
+export const llmFlagDefinitions = {
+  'llm-base-url': Flags.string({ description: "the llm agent's OpenAI-compatible endpoint (default: OPENAI_BASE_URL), e.g. https://api.openai.com/v1" }),
+  'llm-key-env': Flags.string({ description: "the runner variable holding the llm agent's API key (default OPENAI_API_KEY); it reaches only the agent" }),
+  'llm-max-steps': Flags.integer({ min: 1, description: 'model requests per turn for the llm agent (default 60)' }),
+  'llm-price-in': Flags.string({ description: "USD per million input tokens, for the llm agent's estimated cost" }),
+  'llm-price-out': Flags.string({ description: 'USD per million output tokens' }),
+};
+
+function price(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) throw new Error(`A price is a decimal number of USD per million tokens, not '${text}'.`);
+  return n;
+}
+
+type Parsed = { 'llm-base-url'?: string; 'llm-key-env'?: string; 'llm-max-steps'?: number; 'llm-price-in'?: string; 'llm-price-out'?: string };
+
+/** The parsed `--llm-*` flags as settings; undefined when none was given. */
+export function llmFlagsFrom(f: Parsed): LlmFlags | undefined {
+  const given: LlmFlags = { baseUrl: f['llm-base-url'], keyEnv: f['llm-key-env'], maxSteps: f['llm-max-steps'], priceIn: price(f['llm-price-in']), priceOut: price(f['llm-price-out']) };
+  return Object.values(given).some((v) => v !== undefined) ? given : undefined;
+}
