@@ -471,7 +471,7 @@ export function generate(ctx: GenerateContext): Truth {
 
   // The routine backlog: most of the volume.
   for (const v of VENDORS.filter((c) => c.kind === 'goods' && c.items).map((c) => p.v(c.key))) {
-    const pos = v.role === 'routine_goods' ? d.int(2, 3) : d.int(0, 1);
+    const pos = v.role === 'routine_goods' ? d.int(14, 16) : d.int(4, 5);
     for (let i = 0; i < pos; i++) {
       const late = d.int(0, 9) < 4 ? d.pick([BEFORE_TURN_2, BEFORE_TURN_3]) : undefined;
       routinePo(p, v, d.int(1, Math.min(3, v.items!.length)), d.pick(['2026-10-05', '2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09']), 0, 12, !late && d.int(0, 3) === 0, late);
@@ -479,14 +479,14 @@ export function generate(ctx: GenerateContext): Truth {
   }
   for (const key of ['queencity', 'aceforklift']) {
     const v = p.v(key);
-    for (let i = 0; i < d.int(1, 2); i++) servicePo(p, v, '2026-10-06', pickDay(d, 2, 14));
+    for (let i = 0; i < d.int(5, 7); i++) servicePo(p, v, '2026-10-06', pickDay(d, 2, 14));
     servicePo(p, v, '2026-10-06', '', d.pick([BEFORE_TURN_2, BEFORE_TURN_3]));
   }
   for (const c of CODING.filter((x) => VENDORS.find((v) => v.key === x.vendor)!.role === 'routine_non_po' || x.vendor === 'harbor')) {
     const v = p.v(c.vendor);
-    const n = d.int(1, 2);
+    const n = d.int(5, 7);
     for (let i = 0; i < n; i++) nonPo(p, v, pickDay(d, Math.floor((i * 14) / n), Math.floor(((i + 1) * 14) / n)), `${c.what[0]!.toUpperCase()}${c.what.slice(1)}, service ${i + 1} of October`, d.int(Math.floor(c.limitCents / 800), Math.floor(c.limitCents / 140)) * 100);
-    for (const [k, day] of [d.pick([BEFORE_TURN_2, BEFORE_TURN_3])].entries()) nonPo(p, v, day, `${c.what[0]!.toUpperCase()}${c.what.slice(1)}, November service ${k + 1}`, d.int(Math.floor(c.limitCents / 800), Math.floor(c.limitCents / 140)) * 100, true);
+    for (const [k, day] of [BEFORE_TURN_2, BEFORE_TURN_3].entries()) nonPo(p, v, day, `${c.what[0]!.toUpperCase()}${c.what.slice(1)}, November service ${k + 1}`, d.int(Math.floor(c.limitCents / 800), Math.floor(c.limitCents / 140)) * 100, true);
   }
 
   p.runSteps();
