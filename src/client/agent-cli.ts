@@ -28,7 +28,7 @@ export function clientFromEnv(env: NodeJS.ProcessEnv = process.env): ErpClient {
   const raw = env.ERP_TIMEOUT_SECONDS;
   const seconds = raw === undefined || raw === '' ? 120 : Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`ERP_TIMEOUT_SECONDS must be a positive number of seconds, not ${JSON.stringify(raw)}.`);
-  return new ErpClient({ baseUrl, token: env.ERP_TOKEN ?? null, timeoutMs: seconds * 1000 });
+  return new ErpClient({ baseUrl, token: env.ERP_TOKEN ?? null, timeoutMs: seconds * 1000, oneShot: true });
 }
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';

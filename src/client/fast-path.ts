@@ -1,5 +1,6 @@
 import { attachmentOutcome, docsOutcome, failure, readMessageOutcome, requestOutcome, toolCallOutcome, writeBody, type CliOutcome } from './agent-cli';
 import { normalisePath, parsePairs } from './cli-args';
+import { writeStdout } from './stdout';
 
 /**
  * Agents call the CLI hundreds of times a turn, so the agent commands skip oclif's start-up when
@@ -93,7 +94,7 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
   const run = plan(argv);
   if (!run) return false;
   const outcome = await run();
-  process.stdout.write(outcome.output);
+  writeStdout(outcome.output);
   if (outcome.exitCode !== 0) process.exitCode = outcome.exitCode;
   return true;
 }

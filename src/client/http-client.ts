@@ -1,5 +1,6 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { Tool } from '../api/tools';
+import { oneShotRequest } from './one-shot-request';
 import { bindCall, type BoundRequest } from './tool-call';
 
 export interface ClientOptions {
@@ -9,6 +10,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** true: reuse connections; false: a new connection per request; unset: Node's default agent. */
   keepAlive?: boolean;
+  /**
+   * Each request on its own connection over a bare socket, without loading node:http: for a
+   * process that sends one request and exits (the agent CLI). Ignores keepAlive.
+   */
+  oneShot?: boolean;
 }
 
 export interface ClientResponse<T = any> {
@@ -38,12 +44,15 @@ export class RequestTimeout extends Error {
 /** A path that would take the request (and its token) to another server than the one configured. */
 export class ForeignUrlError extends Error {}
 
-/** A thin JSON client of the bb-erp HTTP API, on node:http so that the CLI starts fast. */
+/** node:http, loaded on the first request that needs it (a one-shot client never does). */
+const nodeHttp = (): typeof http => require('node:http') as typeof http;
+
+/** A thin JSON client of the bb-erp HTTP API, on node:http or a bare socket, so that the CLI starts fast. */
 export class ErpClient {
   private readonly agent?: http.Agent;
 
   constructor(private readonly options: ClientOptions) {
-    if (options.keepAlive) this.agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    if (options.keepAlive && !options.oneShot) this.agent = new (nodeHttp().Agent)({ keepAlive: true, maxSockets: 16 });
   }
 
   get<T = any>(path: string, query?: RequestOptions['query']): Promise<ClientResponse<T>> {
@@ -78,21 +87,21 @@ export class ErpClient {
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const timeoutMs = this.options.timeoutMs ?? 120_000;
+    if (this.options.oneShot) {
+      return oneShotRequest(url, method, headers, payload, timeoutMs, () => new RequestTimeout(timeoutMs)).then((res) => {
+        const text = res.body.toString('utf8');
+        return { status: res.status, headers: res.headers, text, body: parseBody(text) as T };
+      });
+    }
     return new Promise((resolve, reject) => {
       const agent = this.agent ?? (this.options.keepAlive === false ? false : undefined);
-      const req = http.request(url, { method, headers, agent }, (res) => {
+      const req = nodeHttp().request(url, { method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = text.length ? JSON.parse(text) : null;
-          } catch {
-            /* not JSON: keep the text */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: body as T });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseBody(text) as T });
         });
         res.on('error', reject);
       });
@@ -123,5 +132,14 @@ export class ErpClient {
 
   close(): void {
     this.agent?.destroy();
+  }
+}
+
+/** The body as JSON, or its text when it is not JSON (null when empty). */
+function parseBody(text: string): unknown {
+  try {
+    return text.length ? JSON.parse(text) : null;
+  } catch {
+    return text;
   }
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { runFast } from './fast-path';
+import { writeStdout } from './stdout';
 
 /** The MCP server's bundle beside this one: loaded only by `erp mcp`, so the other commands start as fast as before. */
 export const MCP_BUNDLE_FILE = 'erp-mcp.cjs';
@@ -35,10 +36,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (await runFast(argv)) return;
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!) || argv.includes('--help')) {
-    process.stdout.write(USAGE);
+    writeStdout(USAGE);
     return;
   }
-  process.stdout.write(JSON.stringify({ code: 'usage', detail: `Not an agent command or not its arguments: erp ${argv.join(' ')}. Run erp --help for the list.` }, null, 2) + '\n');
+  writeStdout(JSON.stringify({ code: 'usage', detail: `Not an agent command or not its arguments: erp ${argv.join(' ')}. Run erp --help for the list.` }, null, 2) + '\n');
   process.exitCode = 2;
 }
 
