@@ -16,17 +16,24 @@ const PAYLOAD_OK = ROW_HASH + 1;
  */
 const CHAIN_SQL = `SELECT ${HASHED_COLUMNS.join(', ')}, row_hash,
   (json_valid(data) AND (allocated IS NULL OR allocated = '' OR json_valid(allocated))) AS payload_ok
-  FROM events ORDER BY seq`;
+  FROM events WHERE seq > ? ORDER BY seq`;
+
+/** Where a verification starts: after an event whose own chain is already known good, or from the first. */
+export interface ChainFrom {
+  seq: number;
+  rowHash: string;
+}
 
 /**
- * Recomputes the hash chain from the first row. An edit made behind SQLite's back (a row changed,
- * removed or inserted out of order) breaks the link at the first affected row.
+ * Recomputes the hash chain from the first row (or from the row after `from`, whose hash the next
+ * row must chain). An edit made behind SQLite's back (a row changed, removed or inserted out of
+ * order) breaks the link at the first affected row. `events` counts the rows verified.
  */
-export function verifyChain(db: Db): ChainVerdict {
-  let previous = GENESIS_HASH;
-  let expectedSeq = 1;
+export function verifyChain(db: Db, from?: ChainFrom): ChainVerdict {
+  let previous = from?.rowHash ?? GENESIS_HASH;
+  let expectedSeq = (from?.seq ?? 0) + 1;
   let count = 0;
-  for (const raw of db.prepare(CHAIN_SQL).raw(true).iterate()) {
+  for (const raw of db.prepare(CHAIN_SQL).raw(true).iterate(from?.seq ?? 0)) {
     const r = raw as unknown[];
     const seq = r[SEQ] as number;
     count += 1;

@@ -104,7 +104,7 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
     opened.push(start);
     const changed = new Set(changedTables);
     const unchanged = new Set(tables.filter((t) => !changed.has(t)));
-    return { start, final, finalHash: () => canonicalHashAfterStart(finalFile, verified, unchanged), close: () => { final.close(); start.close(); } };
+    return { start, final, finalHash: () => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged), close: () => { final.close(); start.close(); } };
   } catch (err) {
     for (const db of opened) db.close();
     throw err;
@@ -150,7 +150,8 @@ function tamperEvidence(dir: string, record: AttemptRecord): string[] {
   const start = openDatabase(join(dir, 'start.db'), { readonly: true });
   const final = openDatabase(join(dir, 'final.db'), { readonly: true });
   try {
-    return tamperFindings(heads, { start, final, referenceDir: join(record.scenario_dir, 'reference') });
+    const verified = readStartRecord(record.scenario_dir);
+    return tamperFindings(heads, { start, final, referenceDir: join(record.scenario_dir, 'reference'), ...(verified ? { verifiedStart: { dir: record.scenario_dir, record: verified } } : {}) });
   } finally {
     start.close();
     final.close();

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tableHash, tableHashes } from '../events/canonical-hash';
-import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, openDatabaseFrom, quoteIdent, tableNames, type Db } from '../events/database';
+import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashes } from '../events/canonical-hash';
+import { verifyChain } from '../events/chain-verify';
+import type { Sha256State } from '../events/resumable-sha256';
+import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, quoteIdent, tableNames, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from '../projections/registry';
 import { checkReplay } from '../projections/replay';
@@ -22,6 +25,11 @@ export interface StartRecord {
   file_sha256: string;
   /** Canonical hash of each table of the start (the kernel's side tables left out). */
   table_hashes: Record<string, string>;
+  /**
+   * The events table's hash state after the start's rows: an attempt's events table is hashed
+   * from here, over its own rows only (canonicalHashAfterStart). Absent in older records.
+   */
+  events_hash_state?: Sha256State;
 }
 
 export const START_FILE = 'start.json';
@@ -43,7 +51,7 @@ export class ReplayMismatch extends Error {
 }
 
 export function sha256File(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
+  return sha256OfFile(file);
 }
 
 function headOf(db: Db, seq?: number): { seq: number; row_hash: string } | undefined {
@@ -61,10 +69,15 @@ export function verifyScenarioStart(scenarioDir: string, registry: ReadModelRegi
   const file = join(scenarioDir, 'scenario.db');
   const live = openDatabase(file, { readonly: true });
   try {
+    const chain = verifyChain(live);
+    if (!chain.ok) throw new StartMismatch(`${file}: the hash chain breaks at event ${chain.brokenAt} (${chain.reason}); generate the scenario again.`);
     const check = checkReplay(file, live, registry);
     if (!check.equal) throw new ReplayMismatch(file, check.differingTables);
     const head = headOf(live);
-    const record: StartRecord = { version: 1, events: head?.seq ?? 0, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: tableHashes(live) };
+    const events = head?.seq ?? 0;
+    const record: StartRecord = {
+      version: 1, events, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: tableHashes(live), events_hash_state: eventsHashStateAt(live, events),
+    };
     writeFileSync(join(scenarioDir, START_FILE), JSON.stringify(record, null, 2) + '\n');
     return record;
   } finally {
@@ -77,14 +90,48 @@ export function readStartRecord(scenarioDir: string): StartRecord | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StartRecord) : undefined;
 }
 
-/** The verified start as an in-memory database, after checking scenario.db is still the file verified. */
+/** SHA-256 of a file read in pieces, so that a large scenario is never held whole in memory. */
+function sha256OfFile(file: string): string {
+  const h = createHash('sha256');
+  const buffer = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) h.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return h.digest('hex');
+}
+
+/**
+ * A private copy of the verified start to replay onto, after checking it is the file verified:
+ * scenario.db is copied to a scratch folder and the copy's bytes are hashed, so what is opened is
+ * what was checked, and the start is never read into memory whole. Closing the database removes
+ * the copy.
+ */
 export function openVerifiedStart(scenarioDir: string, start: StartRecord): Db {
   const file = join(scenarioDir, 'scenario.db');
-  const bytes = readFileSync(file);
-  if (createHash('sha256').update(bytes).digest('hex') !== start.file_sha256) {
-    throw new StartMismatch(`${file} is not the start verified at generation (its bytes changed); generate the scenario again.`);
+  const scratch = mkdtempSync(join(tmpdir(), 'bb-erp-grade-'));
+  try {
+    const copy = join(scratch, 'start.db');
+    copyFileSync(file, copy);
+    if (sha256OfFile(copy) !== start.file_sha256) {
+      throw new StartMismatch(`${file} is not the start verified at generation (its bytes changed); generate the scenario again.`);
+    }
+    const db = openDatabase(copy, { fast: true });
+    const close = db.close.bind(db);
+    db.close = () => {
+      try {
+        return close();
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    };
+    return db;
+  } catch (err) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw err;
   }
-  return openDatabaseFrom(bytes);
 }
 
 /** Throws unless `db` holds the start's events: its event at the start's last sequence has the start's head. */
@@ -92,6 +139,29 @@ export function assertExtendsStart(db: Db, what: string, start: StartRecord): vo
   if (start.events === 0) return;
   const row = headOf(db, start.events);
   if (!row || row.row_hash !== start.head) throw new StartMismatch(`${what} does not begin with the scenario's verified start (event ${start.events} is not the one verified).`);
+}
+
+/**
+ * Why the first `start.events` events of `db` are not, column for column, those of the verified
+ * start (attached from `scenarioDir`); undefined when they are. The start's chain was verified at
+ * generation, so rows equal to its rows chain as its rows do.
+ */
+export function eventsDifferFromStart(db: Db, scenarioDir: string, start: StartRecord): string | undefined {
+  if (start.events === 0) return undefined;
+  const columns = columnNames(db, 'events');
+  const startFile = join(scenarioDir, 'scenario.db');
+  db.prepare('ATTACH DATABASE ? AS verified_start').run(startFile);
+  try {
+    const startColumns = (db.prepare(`SELECT name FROM pragma_table_info('events', 'verified_start') ORDER BY cid`).all() as { name: string }[]).map((r) => r.name);
+    if (startColumns.join(',') !== columns.join(',')) return 'its events table has other columns than the verified start';
+    const count = (db.prepare('SELECT COUNT(*) AS n FROM main.events WHERE seq <= ?').get(start.events) as { n: number }).n;
+    if (count !== start.events) return `it holds ${count} of the start's ${start.events} events`;
+    const differs = columns.map((c) => `m.${quoteIdent(c)} IS NOT s.${quoteIdent(c)}`).join(' OR ');
+    const first = db.prepare(`SELECT m.seq AS seq FROM main.events m LEFT JOIN verified_start.events s ON s.seq = m.seq WHERE m.seq <= ? AND (s.seq IS NULL OR ${differs}) ORDER BY m.seq LIMIT 1`).get(start.events) as { seq: number } | undefined;
+    return first ? `its event ${first.seq} is not the verified start's event ${first.seq}` : undefined;
+  } finally {
+    db.exec('DETACH DATABASE verified_start');
+  }
 }
 
 /**
@@ -146,15 +216,19 @@ export function tablesDifferingFromFile(db: Db, file: string, tables: readonly s
 /**
  * The canonical hash of `file` (canonicalHash), reusing the start's table hashes for the tables
  * `unchanged` names: tables the attempt's replay never wrote and the file was shown to hold as
- * the replay does. Every other table is hashed from the file.
+ * the replay does. The events table, when its first events are the start's, is hashed on from the
+ * state recorded after them. Every other table is hashed from the file.
  */
-export function canonicalHashAfterStart(file: string, start: StartRecord, unchanged: ReadonlySet<string>): string {
+export function canonicalHashAfterStart(file: string, scenarioDir: string, start: StartRecord, unchanged: ReadonlySet<string>): string {
   const db = openDatabase(file, { readonly: true });
   try {
+    const resumeEvents = start.events_hash_state !== undefined && eventsDifferFromStart(db, scenarioDir, start) === undefined;
     const h = createHash('sha256');
     // As canonicalHash: every table but the kernel's side tables, in name order.
     for (const table of tableNames(db).filter((t) => !KERNEL_SIDE_TABLES.includes(t)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const digest = unchanged.has(table) && start.table_hashes[table] !== undefined ? start.table_hashes[table] : tableHash(db, table);
+      const digest = unchanged.has(table) && start.table_hashes[table] !== undefined ? start.table_hashes[table]
+        : table === 'events' && resumeEvents ? eventsTableHashAfter(db, start.events_hash_state!, start.events)
+          : tableHash(db, table);
       h.update(`${table}=${digest}\n`);
     }
     return h.digest('hex');

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { verifyChain } from '../events/chain-verify';
 import type { Db } from '../events/database';
+import { eventsDifferFromStart, type StartRecord } from './start-snapshot';
 
 /**
  * heads.jsonl: tamper evidence the runner writes in the attempt folder, outside the agent's
@@ -70,15 +71,29 @@ function referenceChanges(recorded: Record<string, string>, now: Record<string, 
 }
 
 /**
+ * Why a file's hash chain does not hold, or undefined. With the scenario's verified start, its
+ * first events must be the start's, column for column (their chain was verified at generation),
+ * and the chain is recomputed from the start's head on; without it, from the first event.
+ */
+function chainProblem(db: Db, verified: { dir: string; record: StartRecord } | undefined): string | undefined {
+  if (verified && verified.record.events > 0) {
+    const differs = eventsDifferFromStart(db, verified.dir, verified.record);
+    if (differs) return `events are not the scenario's verified start: ${differs}`;
+  }
+  const chain = verified ? verifyChain(db, { seq: verified.record.events, rowHash: verified.record.head }) : verifyChain(db);
+  return chain.ok ? undefined : `hash chain breaks at event ${chain.brokenAt}: ${chain.reason}`;
+}
+
+/**
  * What differs between an attempt's files and its tamper evidence, one sentence each; empty when
  * nothing does. final.db must verify as a chain, extend every recorded head and end at the head
  * recorded when the run closed; start.db must be the start head; the reference must hash as it did.
  */
-export function tamperFindings(heads: readonly HeadRecord[], files: { start: Db; final: Db; referenceDir: string }): string[] {
+export function tamperFindings(heads: readonly HeadRecord[], files: { start: Db; final: Db; referenceDir: string; verifiedStart?: { dir: string; record: StartRecord } }): string[] {
   const out: string[] = [];
   for (const [name, db] of [['start.db', files.start], ['final.db', files.final]] as const) {
-    const chain = verifyChain(db);
-    if (!chain.ok) out.push(`${name}'s hash chain breaks at event ${chain.brokenAt}: ${chain.reason}`);
+    const problem = chainProblem(db, files.verifiedStart);
+    if (problem) out.push(`${name}'s ${problem}`);
   }
   const start = heads.find((h) => h.at === 'start');
   if (!start) out.push(`${HEADS_FILE} has no start head`);

@@ -21,6 +21,17 @@ describe('verifying the hash chain of a log', () => {
     expect(verifyChain(db)).toEqual({ ok: true, events: 3, head: last.row_hash });
   });
 
+  it('given a row whose chain is known good, when verified from it, then only the rows after it are read, and a break after it is found', () => {
+    const db = threeEvents();
+    const second = db.prepare('SELECT row_hash FROM events WHERE seq = 2').get() as { row_hash: string };
+    const last = db.prepare('SELECT row_hash FROM events WHERE seq = 3').get() as { row_hash: string };
+    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 1`).run();
+    expect(verifyChain(db, { seq: 2, rowHash: second.row_hash })).toEqual({ ok: true, events: 1, head: last.row_hash });
+    expect(verifyChain(db, { seq: 3, rowHash: last.row_hash })).toEqual({ ok: true, events: 0, head: last.row_hash });
+    expect(verifyChain(db, { seq: 2, rowHash: '0'.repeat(64) })).toMatchObject({ ok: false, brokenAt: 3 });
+    expect(verifyChain(db, { seq: 1, rowHash: second.row_hash })).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+
   it('given an empty log, when verified, then it is whole with no events', () => {
     expect(verifyChain(openDatabase(':memory:'))).toEqual({ ok: true, events: 0, head: '' });
   });

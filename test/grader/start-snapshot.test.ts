@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { gradeAttempt, replayAttempt, StartMismatch } from '../../src/grader/grade';
 import { createAppRegistry } from '../../src/projections';
 import { readStartRecord, START_FILE } from '../../src/grader/start-snapshot';
+import { verifyChain } from '../../src/events/chain-verify';
+import { HASHED_COLUMNS, rowHash, type StoredColumns } from '../../src/events/row-hash';
 import { runAttempt } from '../../src/runner/attempt';
 import { generateScenario, type Scenario } from '../../src/runner/scenario';
 import { loadPack } from '../../src/task-pack/load';
@@ -73,6 +75,44 @@ describe('an attempt graded from the verified start', () => {
     expect(replay).toThrow(StartMismatch);
     expect(replay).toThrow(/final\.db does not begin with the scenario's verified start/);
   });
+
+  it('given a start without the events hash state, then the final hash is the same as with it', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'no-state');
+    const copy = withoutVerifiedStart(dir, 'no-state-copy');
+    const record = JSON.parse(readFileSync(join(copy, 'attempt.json'), 'utf8'));
+    const { events_hash_state: state, ...older } = readStartRecord(scenarioDir)!;
+    expect(state).toMatchObject({ h: expect.stringMatching(/^[0-9a-f]{64}$/), length: expect.any(Number) });
+    writeFileSync(join(record.scenario_dir, START_FILE), JSON.stringify(older));
+    expect(gradeAttempt(copy, { pack }).final_hash).toBe(gradeAttempt(dir, { pack }).final_hash);
+  }, 120_000);
+
+  it('given a start event of final.db edited and every later row re-chained, then it is tampered, naming the event', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'prefix-rechained');
+    const target = 3;
+    const db = new Database(join(dir, 'final.db'));
+    db.exec('DROP TRIGGER events_refuse_update');
+    let previous = '';
+    for (const raw of db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, string | number | null>[]) {
+      if (raw.seq === target) raw.actor = 'someone.else';
+      previous = rowHash(previous, Object.fromEntries(HASHED_COLUMNS.map((c) => [c, raw[c]])) as StoredColumns);
+      db.prepare('UPDATE events SET actor = ?, row_hash = ? WHERE seq = ?').run(raw.actor, previous, raw.seq);
+    }
+    expect(verifyChain(db).ok).toBe(true);
+    db.close();
+    const result = gradeAttempt(dir, { pack });
+    expect(result.verdict).toBe('tampered');
+    expect(result.tampered![0]).toBe(`final.db's events are not the scenario's verified start: its event ${target} is not the verified start's event ${target}`);
+  }, 120_000);
+
+  it('given an attempt event edited after the start, then its chain breaks there, verified from the start\'s head', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'suffix-edited');
+    const start = readStartRecord(scenarioDir)!;
+    const db = new Database(join(dir, 'final.db'));
+    db.exec('DROP TRIGGER events_refuse_update');
+    db.prepare(`UPDATE events SET actor = 'someone.else' WHERE seq = ?`).run(start.events + 1);
+    db.close();
+    expect(gradeAttempt(dir, { pack }).tampered![0]).toBe(`final.db's hash chain breaks at event ${start.events + 1}: row hash does not match its contents and the previous row`);
+  }, 120_000);
 
   it('is refused when scenario.db is no longer the file verified', async () => {
     const dir = await attempt({ kind: 'oracle' }, 'moved');
