@@ -152,11 +152,11 @@ export function fromStoredRow(raw: Record<string, unknown>): EventRow {
 
 /**
  * As fromStoredRow, with the payload parsed on first read: a grader holding every event of a
- * year's history reads the payloads of few of them.
+ * year's history reads the payloads of few of them. `payloadOf` gives the payload's text when a
+ * row was read without it.
  */
-export function fromStoredRowLazy(raw: Record<string, unknown>): EventRow {
+export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (seq: number) => string = () => raw.data as string): EventRow {
   const row = fromStoredRow({ ...raw, data: 'null' });
-  const text = raw.data as string;
   let data: unknown;
   let parsed = false;
   Object.defineProperty(row, 'data', {
@@ -164,7 +164,7 @@ export function fromStoredRowLazy(raw: Record<string, unknown>): EventRow {
     configurable: true,
     get: () => {
       if (!parsed) {
-        data = JSON.parse(text);
+        data = JSON.parse(payloadOf(row.seq));
         parsed = true;
       }
       return data;

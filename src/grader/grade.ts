@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
-import { openDatabase, openExistingDatabase, type Db } from '../events/database';
+import { columnNames, openDatabase, openExistingDatabase, quoteIdent, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
 import { fromStoredRowLazy, lastSeqOfFile } from '../events/store';
 import { createAppRegistry } from '../projections';
@@ -58,7 +58,12 @@ export function replayVerified(file: string, registry: ReadModelRegistry): Db {
 export interface ReplayedAttempt {
   start: Db;
   final: Db;
-  finalHash(): string;
+  /**
+   * final.db's canonical hash. `eventsAreStart`: the caller has already shown, column for column,
+   * that final.db's first events are the verified start's (the tamper check does), so it is not
+   * shown again.
+   */
+  finalHash(options?: { eventsAreStart?: boolean }): string;
   close(): void;
 }
 
@@ -104,15 +109,25 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
     opened.push(start);
     const changed = new Set(changedTables);
     const unchanged = new Set(tables.filter((t) => !changed.has(t)));
-    return { start, final, finalHash: () => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged), close: () => { final.close(); start.close(); } };
+    return { start, final, finalHash: (options) => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged, options), close: () => { final.close(); start.close(); } };
   } catch (err) {
     for (const db of opened) db.close();
     throw err;
   }
 }
 
-export function readEvents(db: Db): EventRow[] {
-  return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map(fromStoredRowLazy);
+/**
+ * Every event of `db`, in order, each payload parsed when first read. With `payloads: 'on-read'`
+ * a payload's text is read from `db` only then, so `db` must stay open while the rows are used:
+ * a grade reads few of a year's payloads, and holding them all as text was the largest part of
+ * its memory.
+ */
+export function readEvents(db: Db, options: { payloads?: 'with-rows' | 'on-read' } = {}): EventRow[] {
+  if (options.payloads !== 'on-read') return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw));
+  const columns = columnNames(db, 'events').filter((c) => c !== 'data');
+  const payload = db.prepare('SELECT data FROM events WHERE seq = ?').pluck();
+  const payloadOf = (seq: number) => payload.get(seq) as string;
+  return (db.prepare(`SELECT ${columns.map(quoteIdent).join(', ')} FROM events ORDER BY seq`).all() as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw, payloadOf));
 }
 
 export function attemptFacts(record: AttemptRecord): AttemptFacts {
@@ -142,16 +157,21 @@ export function ungradedResult(record: AttemptRecord, spec: TaskSpec, verdict: '
   };
 }
 
-/** What differs from the attempt's tamper evidence (heads.jsonl); attempts recorded before it existed have none. */
-function tamperEvidence(dir: string, record: AttemptRecord): string[] {
-  if (record.version < 2) return [];
+/**
+ * What differs from the attempt's tamper evidence (heads.jsonl); attempts recorded before it
+ * existed have none. `startChecked`: whether, finding nothing, it has shown final.db's first events
+ * to be the scenario's verified start.
+ */
+function tamperEvidence(dir: string, record: AttemptRecord): { findings: string[]; startChecked: boolean } {
+  if (record.version < 2) return { findings: [], startChecked: false };
   const heads = readHeads(dir);
-  if (!heads) return [`${HEADS_FILE}, the runner's record of the chain heads, is missing`];
+  if (!heads) return { findings: [`${HEADS_FILE}, the runner's record of the chain heads, is missing`], startChecked: false };
   const start = openDatabase(join(dir, 'start.db'), { readonly: true });
   const final = openDatabase(join(dir, 'final.db'), { readonly: true });
   try {
     const verified = readStartRecord(record.scenario_dir);
-    return tamperFindings(heads, { start, final, referenceDir: join(record.scenario_dir, 'reference'), ...(verified ? { verifiedStart: { dir: record.scenario_dir, record: verified } } : {}) });
+    const findings = tamperFindings(heads, { start, final, referenceDir: join(record.scenario_dir, 'reference'), ...(verified ? { verifiedStart: { dir: record.scenario_dir, record: verified } } : {}) });
+    return { findings, startChecked: verified !== undefined };
   } finally {
     start.close();
     final.close();
@@ -184,7 +204,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     writeResult(dir, result);
     return result;
   }
-  const tampered = tamperEvidence(dir, record);
+  const { findings: tampered, startChecked } = tamperEvidence(dir, record);
   if (tampered.length) {
     const result = ungradedResult(record, pack.spec, 'tampered', `Not graded: ${tampered[0]}${tampered.length > 1 ? ` (and ${tampered.length - 1} more)` : ''}.`, { tampered });
     writeResult(dir, result);
@@ -194,7 +214,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
   const replayed = replayAttempt(dir, record.scenario_dir, registry);
   const { final, start } = replayed;
   try {
-    const events = readEvents(final);
+    const events = readEvents(final, { payloads: 'on-read' });
     const agentTables = runProjections(final, pack.spec);
     const referenceTables = readReference(join(record.scenario_dir, 'reference'), pack.spec);
     writeProjections(agentTables, join(dir, 'projections'), '.agent');
@@ -223,7 +243,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
       ...(existsSync(join(dir, 'condition.json')) && hasFaults(dir) ? { fault_metrics: faultMetrics(readFaults(join(dir, 'faults.jsonl')), events, facts, duplicatesFound(events, facts, final, pack.spec.grading_date)) } : {}),
       turns: record.turns,
       ...(record.usage ? { usage: record.usage } : {}),
-      final_hash: replayed.finalHash(),
+      final_hash: replayed.finalHash({ eventsAreStart: startChecked }),
       pack_hash: record.pack_hash,
       graded_at_wall: new Date().toISOString(),
     };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashes } from '../events/canonical-hash';
 import { verifyChain } from '../events/chain-verify';
 import type { Sha256State } from '../events/resumable-sha256';
-import { columnNames, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, quoteIdent, tableNames, type Db } from '../events/database';
+import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, quoteIdent, tableNames, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from '../projections/registry';
 import { checkReplay } from '../projections/replay';
@@ -119,6 +119,8 @@ export function openVerifiedStart(scenarioDir: string, start: StartRecord): Db {
       throw new StartMismatch(`${file} is not the start verified at generation (its bytes changed); generate the scenario again.`);
     }
     const db = openDatabase(copy, { fast: true });
+    // An attempt's own events are few: a replay onto the copy touches little of it.
+    db.pragma(`cache_size = -${SCAN_CACHE_KIB}`);
     const close = db.close.bind(db);
     db.close = () => {
       try {
@@ -150,7 +152,7 @@ export function eventsDifferFromStart(db: Db, scenarioDir: string, start: StartR
   if (start.events === 0) return undefined;
   const columns = columnNames(db, 'events');
   const startFile = join(scenarioDir, 'scenario.db');
-  db.prepare('ATTACH DATABASE ? AS verified_start').run(startFile);
+  attachForScan(db, startFile, 'verified_start');
   try {
     const startColumns = (db.prepare(`SELECT name FROM pragma_table_info('events', 'verified_start') ORDER BY cid`).all() as { name: string }[]).map((r) => r.name);
     if (startColumns.join(',') !== columns.join(',')) return 'its events table has other columns than the verified start';
@@ -174,7 +176,7 @@ export function replayAfterStart(db: Db, file: string, registry: ReadModelRegist
   const tables = registry.access(db);
   const sink = registry.sink(tables);
   const before = new Map(registry.tableNames().map((t) => [t, tables.version(t)]));
-  db.prepare('ATTACH DATABASE ? AS src').run(file);
+  attachForScan(db, file, 'src');
   let events = 0;
   try {
     db.transaction(() => {
@@ -194,7 +196,7 @@ export function replayAfterStart(db: Db, file: string, registry: ReadModelRegist
  * exist in only one: compared by SQLite itself, a set difference each way on equal row counts.
  */
 export function tablesDifferingFromFile(db: Db, file: string, tables: readonly string[]): string[] {
-  db.prepare('ATTACH DATABASE ? AS other').run(file);
+  attachForScan(db, file, 'other');
   try {
     const otherTables = new Set((db.prepare(`SELECT name FROM other.sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
     return tables.filter((t) => {
@@ -216,13 +218,14 @@ export function tablesDifferingFromFile(db: Db, file: string, tables: readonly s
 /**
  * The canonical hash of `file` (canonicalHash), reusing the start's table hashes for the tables
  * `unchanged` names: tables the attempt's replay never wrote and the file was shown to hold as
- * the replay does. The events table, when its first events are the start's, is hashed on from the
- * state recorded after them. Every other table is hashed from the file.
+ * the replay does. The events table, when its first events are the start's (shown here, or by the
+ * caller with `eventsAreStart`), is hashed on from the state recorded after them. Every other table
+ * is hashed from the file.
  */
-export function canonicalHashAfterStart(file: string, scenarioDir: string, start: StartRecord, unchanged: ReadonlySet<string>): string {
+export function canonicalHashAfterStart(file: string, scenarioDir: string, start: StartRecord, unchanged: ReadonlySet<string>, options: { eventsAreStart?: boolean } = {}): string {
   const db = openDatabase(file, { readonly: true });
   try {
-    const resumeEvents = start.events_hash_state !== undefined && eventsDifferFromStart(db, scenarioDir, start) === undefined;
+    const resumeEvents = start.events_hash_state !== undefined && (options.eventsAreStart === true || eventsDifferFromStart(db, scenarioDir, start) === undefined);
     const h = createHash('sha256');
     // As canonicalHash: every table but the kernel's side tables, in name order.
     for (const table of tableNames(db).filter((t) => !KERNEL_SIDE_TABLES.includes(t)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
-import { openDatabase, type Db } from '../events/database';
+import { attachForScan, openDatabase, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from './registry';
 
@@ -45,7 +45,7 @@ export function replayInto(out: Db, sourceFile: string, registry: ReadModelRegis
   // A second, read-only connection streams the events while `out` is written.
   const source = openDatabase(sourceFile, { readonly: true });
   try {
-    out.prepare('ATTACH DATABASE ? AS src').run(sourceFile);
+    attachForScan(out, sourceFile, 'src');
     let copied: number;
     try {
       copied = out.transaction(() => {
