@@ -8,7 +8,7 @@ interface IndexedWrite {
   objectId: string | null;
   /** An accepted write that carries a domain event: it made a document what it is. */
   effective: boolean;
-  values: Set<string>;
+  values: ReadonlySet<string>;
 }
 
 /**
@@ -33,7 +33,7 @@ export class EvidenceIndex {
   private get writes(): IndexedWrite[] {
     this.indexed ??= this.events
       .filter((e) => e.kind === 'write' && e.action !== 'clock.advance')
-      .map((e) => ({ seq: e.seq, objectId: e.objectId, effective: e.outcome === 'ok' && e.type !== null, values: scalars(e) }));
+      .map((e) => ({ seq: e.seq, objectId: e.objectId, effective: e.outcome === 'ok' && e.type !== null, values: scalarsOf(e) }));
     return this.indexed;
   }
 
@@ -71,6 +71,22 @@ function cap(seqs: number[]): number[] {
   if (seqs.length <= MAX_EVIDENCE) return seqs;
   const half = MAX_EVIDENCE / 2;
   return [...seqs.slice(0, half), ...seqs.slice(-half)];
+}
+
+/**
+ * The scalars of each row read so far. Rows are never changed once read, and a scenario's start
+ * events are shared by every grade of an attempt at it in one process (readAttemptEvents), so
+ * their scalars are found once.
+ */
+const scalarsByRow = new WeakMap<EventRow, ReadonlySet<string>>();
+
+function scalarsOf(e: EventRow): ReadonlySet<string> {
+  let found = scalarsByRow.get(e);
+  if (!found) {
+    found = scalars(e);
+    scalarsByRow.set(e, found);
+  }
+  return found;
 }
 
 /** The event's object id and every scalar in its payload, as text. */

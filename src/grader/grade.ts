@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
-import { columnNames, openDatabase, openExistingDatabase, quoteIdent, type Db } from '../events/database';
+import { openDatabase, openExistingDatabase, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { fromStoredRowLazy, lastSeqOfFile } from '../events/store';
+import { lastSeqOfFile } from '../events/store';
+import { readAttemptEvents } from './attempt-events';
 import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto } from '../projections/replay';
@@ -24,6 +25,7 @@ import type { AttemptFacts } from './rules/framework';
 import { assertExtendsStart, canonicalHashAfterStart, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, tablesDifferingFromFile } from './start-snapshot';
 
 export { ReplayMismatch, StartMismatch } from './start-snapshot';
+export { readEvents } from './attempt-events';
 
 export interface GradeOptions {
   pack?: TaskPack;
@@ -116,20 +118,6 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
   }
 }
 
-/**
- * Every event of `db`, in order, each payload parsed when first read. With `payloads: 'on-read'`
- * a payload's text is read from `db` only then, so `db` must stay open while the rows are used:
- * a grade reads few of a year's payloads, and holding them all as text was the largest part of
- * its memory.
- */
-export function readEvents(db: Db, options: { payloads?: 'with-rows' | 'on-read' } = {}): EventRow[] {
-  if (options.payloads !== 'on-read') return (db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw));
-  const columns = columnNames(db, 'events').filter((c) => c !== 'data');
-  const payload = db.prepare('SELECT data FROM events WHERE seq = ?').pluck();
-  const payloadOf = (seq: number) => payload.get(seq) as string;
-  return (db.prepare(`SELECT ${columns.map(quoteIdent).join(', ')} FROM events ORDER BY seq`).all() as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw, payloadOf));
-}
-
 export function attemptFacts(record: AttemptRecord): AttemptFacts {
   const ids = record.token_ids;
   return {
@@ -214,7 +202,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
   const replayed = replayAttempt(dir, record.scenario_dir, registry);
   const { final, start } = replayed;
   try {
-    const events = readEvents(final, { payloads: 'on-read' });
+    const events = readAttemptEvents(final, record.scenario_dir, readStartRecord(record.scenario_dir), startChecked);
     const agentTables = runProjections(final, pack.spec);
     const referenceTables = readReference(join(record.scenario_dir, 'reference'), pack.spec);
     writeProjections(agentTables, join(dir, 'projections'), '.agent');

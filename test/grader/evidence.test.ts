@@ -47,3 +47,18 @@ describe('a row behind many events', () => {
     expect(ids[ids.length - 1]).toBe(100);
   });
 });
+
+describe('rows shared by two indexes (a scenario\'s start events, read once for every grade)', () => {
+  it('given the second index over the same rows, then it finds the same evidence without reading their payloads again', () => {
+    let reads = 0;
+    const counted = stream.map((e) => {
+      const data = e.data;
+      return Object.defineProperty({ ...e }, 'data', { enumerable: true, get: () => { reads += 1; return data; } });
+    });
+    const first = new EvidenceIndex(counted).forRow(undefined, ['sam.ortiz', '2026-11-16']);
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(new EvidenceIndex(counted).forRow(undefined, ['sam.ortiz', '2026-11-16'])).toEqual(first);
+    expect(reads).toBe(afterFirst);
+  });
+});

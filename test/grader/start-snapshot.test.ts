@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gradeAttempt, replayAttempt, StartMismatch } from '../../src/grader/grade';
+import { gradeAttempt, readEvents, replayAttempt, StartMismatch } from '../../src/grader/grade';
+import { readAttemptEvents } from '../../src/grader/attempt-events';
+import { openDatabase } from '../../src/events/database';
 import { createAppRegistry } from '../../src/projections';
 import { readStartRecord, START_FILE } from '../../src/grader/start-snapshot';
 import { verifyChain } from '../../src/events/chain-verify';
@@ -125,4 +127,24 @@ describe('an attempt graded from the verified start', () => {
     writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, scenario_dir: scenarioCopy }));
     expect(() => gradeAttempt(dir, { pack })).toThrow(/is not the start verified at generation/);
   });
+});
+
+describe('the events a grade reads from an attempt beginning with the verified start', () => {
+  it('given the start shown to be the verified one, then they are the final file\'s events, the start\'s rows shared by every grade of the scenario', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'events-read');
+    const start = readStartRecord(scenarioDir)!;
+    const db = openDatabase(join(dir, 'final.db'), { readonly: true });
+    const all = readEvents(db);
+    const first = readAttemptEvents(db, scenarioDir, start, true);
+    const second = readAttemptEvents(db, scenarioDir, start, true);
+    expect(first).toEqual(all);
+    expect(first.map((e) => e.data)).toEqual(all.map((e) => e.data));
+    expect(first.length).toBeGreaterThan(start.events);
+    expect(second[start.events - 1]).toBe(first[start.events - 1]);
+    expect(second[start.events]).not.toBe(first[start.events]);
+    const unshown = readAttemptEvents(db, scenarioDir, start, false);
+    expect(unshown).toEqual(all);
+    expect(unshown[0]).not.toBe(first[0]);
+    db.close();
+  }, 120_000);
 });
