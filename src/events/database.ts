@@ -96,6 +96,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db;
 }
 
+/** An empty in-memory database, without the kernel's tables: a scratch space to copy or attach into. */
+export function openScratchDatabase(): Db {
+  return observeTransactions(cacheStatements(new Database(':memory:')));
+}
+
 /**
  * An in-memory database holding a copy of a file's bytes (`readFileSync` of it, or `serialize()`):
  * a scenario's start to replay an attempt onto, without touching the file.

@@ -22,7 +22,7 @@ import { reversedCount } from './reversals';
 import { faultMetrics, readFaults } from './fault-metrics';
 import { ruleNamed } from './rules';
 import type { AttemptFacts } from './rules/framework';
-import { assertExtendsStart, canonicalHashAfterStart, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, tablesDifferingFromFile } from './start-snapshot';
+import { assertExtendsStart, canonicalHashAfterStart, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, stateOverStart, tablesDifferingFromFile } from './start-snapshot';
 
 export { ReplayMismatch, StartMismatch } from './start-snapshot';
 export { readEvents } from './attempt-events';
@@ -97,24 +97,46 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
         db.close();
       }
     }
-    const { changedTables } = replayAfterStart(final, finalFile, registry, verified);
+    // The start the attempt began from is the verified start plus whatever start.db holds after
+    // it (the attempt's tokens). When final.db has start.db's last event, the replay of final.db
+    // passes through that start: the tables written up to there are copied aside on the way.
+    const startLast = lastSeqOfFile(startFile);
+    const changedTables = new Set<string>();
+    let start: Db | undefined;
+    let replayedTo = verified.events;
+    if (startLast > verified.events && rowHashAt(finalFile, startLast) === rowHashAt(startFile, startLast)) {
+      for (const t of replayAfterStart(final, finalFile, registry, verified, { untilSeq: startLast }).changedTables) changedTables.add(t);
+      start = stateOverStart(scenarioDir, final.name, [...changedTables]);
+      opened.push(start);
+      replayedTo = startLast;
+    }
+    for (const t of replayAfterStart(final, finalFile, registry, verified, { afterSeq: replayedTo }).changedTables) changedTables.add(t);
     const tables = registry.tableNames();
     const differ = tablesDifferingFromFile(final, finalFile, tables);
     if (differ.length > 0) throw new ReplayMismatch(finalFile, differ);
-    // The start the attempt began from: the verified start, plus whatever start.db holds after it.
-    let start: Db;
-    if (lastSeqOfFile(startFile) === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
-    else {
-      start = openVerifiedStart(scenarioDir, verified);
-      replayAfterStart(start, startFile, registry, verified);
+    if (!start) {
+      if (startLast === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
+      else {
+        start = openVerifiedStart(scenarioDir, verified);
+        replayAfterStart(start, startFile, registry, verified);
+      }
+      opened.push(start);
     }
-    opened.push(start);
-    const changed = new Set(changedTables);
-    const unchanged = new Set(tables.filter((t) => !changed.has(t)));
+    const unchanged = new Set(tables.filter((t) => !changedTables.has(t)));
     return { start, final, finalHash: (options) => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged, options), close: () => { final.close(); start.close(); } };
   } catch (err) {
     for (const db of opened) db.close();
     throw err;
+  }
+}
+
+/** The row hash of a file's event `seq`, or undefined when it has none. */
+function rowHashAt(file: string, seq: number): string | undefined {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT row_hash FROM events WHERE seq = ?').pluck().get(seq) as string | undefined) ?? undefined;
+  } finally {
+    db.close();
   }
 }
 

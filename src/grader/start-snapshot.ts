@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashes } from '../events/canonical-hash';
 import { verifyChain } from '../events/chain-verify';
 import type { Sha256State } from '../events/resumable-sha256';
-import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, quoteIdent, tableNames, type Db } from '../events/database';
+import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, openScratchDatabase, quoteIdent, tableNames, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from '../projections/registry';
 import { checkReplay } from '../projections/replay';
@@ -167,28 +167,56 @@ export function eventsDifferFromStart(db: Db, scenarioDir: string, start: StartR
 }
 
 /**
- * Replays onto `db`, a copy of the verified start, the events of `file` after the start: they are
+ * Replays onto `db`, a copy of the verified start, the events of `file` after the start (up to
+ * `untilSeq`, and after `afterSeq` when the events before it are replayed already): they are
  * copied verbatim (idempotency rows too) and folded through the read models. Returns the tables
  * the fold wrote.
  */
-export function replayAfterStart(db: Db, file: string, registry: ReadModelRegistry, start: StartRecord): { events: number; changedTables: string[] } {
+export function replayAfterStart(db: Db, file: string, registry: ReadModelRegistry, start: StartRecord, range: { afterSeq?: number; untilSeq?: number } = {}): { events: number; changedTables: string[] } {
   registry.createTables(db);
   const tables = registry.access(db);
   const sink = registry.sink(tables);
   const before = new Map(registry.tableNames().map((t) => [t, tables.version(t)]));
+  const bounds = [range.afterSeq ?? start.events, range.untilSeq ?? Number.MAX_SAFE_INTEGER];
   attachForScan(db, file, 'src');
   let events = 0;
   try {
     db.transaction(() => {
-      events = db.prepare('INSERT INTO main.events SELECT * FROM src.events WHERE seq > ? ORDER BY seq').run(start.events).changes;
-      db.prepare('INSERT INTO main.idempotency SELECT * FROM src.idempotency WHERE seq > ?').run(start.events);
-      const rows = db.prepare(`SELECT * FROM main.events WHERE seq > ? AND kind = 'write' AND outcome = 'ok' AND type IS NOT NULL ORDER BY seq`).all(start.events);
+      events = db.prepare('INSERT INTO main.events SELECT * FROM src.events WHERE seq > ? AND seq <= ? ORDER BY seq').run(...bounds).changes;
+      db.prepare('INSERT INTO main.idempotency SELECT * FROM src.idempotency WHERE seq > ? AND seq <= ?').run(...bounds);
+      const rows = db.prepare(`SELECT * FROM main.events WHERE seq > ? AND seq <= ? AND kind = 'write' AND outcome = 'ok' AND type IS NOT NULL ORDER BY seq`).all(...bounds);
       for (const raw of rows) sink.apply(fromStoredRow(raw as Record<string, unknown>));
     })();
   } finally {
     db.exec('DETACH DATABASE src');
   }
   return { events, changedTables: registry.tableNames().filter((t) => tables.version(t) !== before.get(t)) };
+}
+
+/**
+ * A state read through the verified start: an in-memory database holding copies of `tables` as
+ * `replayed` (a file) holds them now, with scenario.db attached for every other table. SQLite
+ * looks a table up in the main database first, so a query naming a table gets the copy when there
+ * is one and the verified start's table otherwise. For the start an attempt began from, which is
+ * the verified start plus a few events (its tokens) that write few tables.
+ */
+export function stateOverStart(scenarioDir: string, replayed: string, tables: readonly string[]): Db {
+  const db = openScratchDatabase();
+  try {
+    if (tables.length > 0) {
+      attachForScan(db, replayed, 'replayed');
+      try {
+        for (const t of tables) db.exec(`CREATE TABLE main.${quoteIdent(t)} AS SELECT * FROM replayed.${quoteIdent(t)}`);
+      } finally {
+        db.exec('DETACH DATABASE replayed');
+      }
+    }
+    attachForScan(db, join(scenarioDir, 'scenario.db'), 'verified_start');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }
 
 /**

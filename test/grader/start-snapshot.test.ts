@@ -148,3 +148,21 @@ describe('the events a grade reads from an attempt beginning with the verified s
     db.close();
   }, 120_000);
 });
+
+describe('the start an attempt began from, as a grade reads it', () => {
+  it('given start.db holding the verified start and the attempt\'s tokens, then every table reads as start.db\'s, the ones the tokens wrote copied and the rest the verified start\'s', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'start-state');
+    const replayed = replayAttempt(dir, scenarioDir, createAppRegistry());
+    const original = new Database(join(dir, 'start.db'), { readonly: true });
+    try {
+      const own = (replayed.start.prepare(`SELECT name FROM main.sqlite_master WHERE type = 'table'`).pluck().all() as string[]).sort();
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.length).toBeLessThan(createAppRegistry().tableNames().length);
+      const rows = (db: Database.Database, t: string) => (db.prepare(`SELECT * FROM "${t}"`).all() as object[]).map((r) => JSON.stringify(r)).sort();
+      for (const t of createAppRegistry().tableNames()) expect([t, rows(replayed.start, t)]).toEqual([t, rows(original, t)]);
+    } finally {
+      original.close();
+      replayed.close();
+    }
+  }, 120_000);
+});

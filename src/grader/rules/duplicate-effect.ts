@@ -31,10 +31,16 @@ export const duplicateEffect = defineRule({
     const findings: Finding[] = [];
     const history = payablesHistory(events);
 
+    type Applied = { seq: number; actor: string; total: number };
+    const paidTo = new Map<string, Applied[]>();
+    for (const p of history.payments.values()) {
+      if (!p.live) continue;
+      for (const a of p.allocations) paidTo.set(a.invoice, [...(paidTo.get(a.invoice) ?? []), { seq: p.seq, actor: p.actor, total: a.amount + a.discount }]);
+    }
+    const proposedFor = new Map<string, Applied[]>();
+    for (const p of history.proposals) proposedFor.set(p.item.invoice, [...(proposedFor.get(p.item.invoice) ?? []), { seq: p.seq, actor: p.actor, total: p.item.amount + p.item.discount }]);
     for (const [id, inv] of [...history.invoices.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const paid = [...history.payments.entries()].filter(([, p]) => p.live).flatMap(([, p]) => p.allocations.filter((a) => a.invoice === id).map((a) => ({ seq: p.seq, actor: p.actor, total: a.amount + a.discount })));
-      const proposed = history.proposals.filter((p) => p.item.invoice === id).map((p) => ({ seq: p.seq, actor: p.actor, total: p.item.amount + p.item.discount }));
-      const all = [...paid, ...proposed];
+      const all = [...(paidTo.get(id) ?? []), ...(proposedFor.get(id) ?? [])];
       const sum = all.reduce((s, x) => s + x.total, 0);
       if (sum > inv.total && all.some((x) => x.actor === attempt.agentUser && x.seq > attempt.startSeq)) {
         findings.push({ event_ids: all.map((x) => x.seq).sort((a, b) => a - b), sentence: `${id} owes ${(inv.total / 100).toFixed(2)} but was paid or proposed for ${(sum / 100).toFixed(2)}.` });
