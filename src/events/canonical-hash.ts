@@ -27,12 +27,14 @@ function hashedColumns(db: Db, table: string): { columns: string[]; header: stri
  * Feeds `update` the table's rows as the canonical hash reads them, one JSON line each, sorted by
  * every hashed column; `where` (on the events table's seq) keeps a range of them.
  */
-function feedRows(db: Db, table: string, columns: readonly string[], update: (text: string) => void, where?: { sql: string; seq: number }): void {
+function feedRows(db: Db, table: string, columns: readonly string[], update: (text: string) => void, where?: { sql: string; seq: number } | { offset: number }): void {
   const list = columns.map((c) => hashedExpression(table, c)).join(', ');
-  const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)}${where ? ` WHERE ${where.sql}` : ''} ORDER BY ${list}`).raw(true);
+  const filter = where && 'sql' in where ? ` WHERE ${where.sql}` : '';
+  const skip = where && 'offset' in where ? ' LIMIT -1 OFFSET ?' : '';
+  const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)}${filter} ORDER BY ${list}${skip}`).raw(true);
   // The same bytes as one update per row and newline, fed in chunks: far fewer calls into the hash.
   let chunk = '';
-  for (const row of where ? stmt.iterate(where.seq) : stmt.iterate()) {
+  for (const row of where ? stmt.iterate('sql' in where ? where.seq : where.offset) : stmt.iterate()) {
     chunk += JSON.stringify(row) + '\n';
     if (chunk.length > 65536) {
       update(chunk);
@@ -75,6 +77,54 @@ export function eventsTableHashAfter(db: Db, state: Sha256State, lastSeq: number
   if (columns[0] !== 'seq') throw new Error('the events table no longer hashes in sequence order');
   const h = new ResumableSha256(state);
   feedRows(db, 'events', columns, (text) => h.update(text), { sql: 'seq > ?', seq: lastSeq });
+  return h.digest();
+}
+
+/**
+ * Where a table's hash stood after its rows, for a table a later state may only have added rows
+ * to: the rows hashed, the header and the last row as hashed, and the running state.
+ */
+export interface TableHashState {
+  rows: number;
+  header: string;
+  last: string;
+  state: Sha256State;
+}
+
+/** Tables of fewer rows are hashed whole when they change: quick, and no state is worth keeping. */
+export const RESUMABLE_TABLE_ROWS = 1000;
+
+function sortedRowAt(db: Db, table: string, columns: readonly string[], index: number): string | undefined {
+  const list = columns.map((c) => hashedExpression(table, c)).join(', ');
+  const row = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${list} LIMIT 1 OFFSET ?`).raw(true).get(index) as unknown[] | undefined;
+  return row === undefined ? undefined : JSON.stringify(row);
+}
+
+/** The hash state of a read-model table after all its rows, when it has RESUMABLE_TABLE_ROWS or more. */
+export function tableHashState(db: Db, table: string): TableHashState | undefined {
+  if (table === 'events') return undefined;
+  const { columns, header } = hashedColumns(db, table);
+  const rows = (db.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number }).n;
+  if (columns.length === 0 || rows < RESUMABLE_TABLE_ROWS) return undefined;
+  const h = new ResumableSha256().update(header);
+  feedRows(db, table, columns, (text) => h.update(text));
+  return { rows, header, last: sortedRowAt(db, table, columns, rows - 1)!, state: h.state() };
+}
+
+/**
+ * tableHash(db, table) for a table that holds the rows `recorded` was taken after and, perhaps,
+ * rows added since (the caller knows nothing else was done to it): hashed on from the state, over
+ * the added rows only. Undefined when the table does not begin with those rows as it sorts (an
+ * added row sorting among them, other columns, fewer rows): hash it whole then.
+ */
+export function tableHashAfterRows(db: Db, table: string, recorded: TableHashState): string | undefined {
+  const { columns, header } = hashedColumns(db, table);
+  if (header !== recorded.header || recorded.rows < 1) return undefined;
+  // The rows are distinct (each table has a key), so a row added below the last recorded one
+  // would move another row into its place.
+  if (sortedRowAt(db, table, columns, recorded.rows - 1) !== recorded.last) return undefined;
+  const h = new ResumableSha256(recorded.state);
+  feedRows(db, table, columns, (text) => h.update(text), { offset: recorded.rows });
   return h.digest();
 }
 

@@ -102,15 +102,21 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
     // passes through that start: the tables written up to there are copied aside on the way.
     const startLast = lastSeqOfFile(startFile);
     const changedTables = new Set<string>();
+    const rewrittenTables = new Set<string>();
+    const replay = (range: { afterSeq?: number; untilSeq?: number }) => {
+      const out = replayAfterStart(final, finalFile, registry, verified, range);
+      for (const t of out.changedTables) changedTables.add(t);
+      for (const t of out.rewrittenTables) rewrittenTables.add(t);
+    };
     let start: Db | undefined;
     let replayedTo = verified.events;
     if (startLast > verified.events && rowHashAt(finalFile, startLast) === rowHashAt(startFile, startLast)) {
-      for (const t of replayAfterStart(final, finalFile, registry, verified, { untilSeq: startLast }).changedTables) changedTables.add(t);
+      replay({ untilSeq: startLast });
       start = stateOverStart(scenarioDir, final.name, [...changedTables]);
       opened.push(start);
       replayedTo = startLast;
     }
-    for (const t of replayAfterStart(final, finalFile, registry, verified, { afterSeq: replayedTo }).changedTables) changedTables.add(t);
+    replay({ afterSeq: replayedTo });
     const tables = registry.tableNames();
     const differ = tablesDifferingFromFile(final, finalFile, tables);
     if (differ.length > 0) throw new ReplayMismatch(finalFile, differ);
@@ -123,7 +129,8 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
       opened.push(start);
     }
     const unchanged = new Set(tables.filter((t) => !changedTables.has(t)));
-    return { start, final, finalHash: (options) => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged, options), close: () => { final.close(); start.close(); } };
+    const addedTo = new Set([...changedTables].filter((t) => !rewrittenTables.has(t)));
+    return { start, final, finalHash: (options) => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged, { ...options, addedTo }), close: () => { final.close(); start.close(); } };
   } catch (err) {
     for (const db of opened) db.close();
     throw err;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashes } from '../events/canonical-hash';
+import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashAfterRows, tableHashes, tableHashState, type TableHashState } from '../events/canonical-hash';
 import { verifyChain } from '../events/chain-verify';
 import type { Sha256State } from '../events/resumable-sha256';
 import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, openScratchDatabase, quoteIdent, tableNames, type Db } from '../events/database';
@@ -30,6 +30,11 @@ export interface StartRecord {
    * from here, over its own rows only (canonicalHashAfterStart). Absent in older records.
    */
   events_hash_state?: Sha256State;
+  /**
+   * Each large table's hash state after the start's rows: a table an attempt only added rows to is
+   * hashed from here, over the added rows (canonicalHashAfterStart). Absent in older records.
+   */
+  table_states?: Record<string, TableHashState>;
 }
 
 export const START_FILE = 'start.json';
@@ -77,12 +82,22 @@ export function verifyScenarioStart(scenarioDir: string, registry: ReadModelRegi
     const events = head?.seq ?? 0;
     const record: StartRecord = {
       version: 1, events, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: tableHashes(live), events_hash_state: eventsHashStateAt(live, events),
+      table_states: tableStates(live, registry.tableNames()),
     };
     writeFileSync(join(scenarioDir, START_FILE), JSON.stringify(record, null, 2) + '\n');
     return record;
   } finally {
     live.close();
   }
+}
+
+function tableStates(db: Db, tables: readonly string[]): Record<string, TableHashState> {
+  const out: Record<string, TableHashState> = {};
+  for (const t of tables) {
+    const state = tableHashState(db, t);
+    if (state) out[t] = state;
+  }
+  return out;
 }
 
 export function readStartRecord(scenarioDir: string): StartRecord | undefined {
@@ -172,7 +187,7 @@ export function eventsDifferFromStart(db: Db, scenarioDir: string, start: StartR
  * copied verbatim (idempotency rows too) and folded through the read models. Returns the tables
  * the fold wrote.
  */
-export function replayAfterStart(db: Db, file: string, registry: ReadModelRegistry, start: StartRecord, range: { afterSeq?: number; untilSeq?: number } = {}): { events: number; changedTables: string[] } {
+export function replayAfterStart(db: Db, file: string, registry: ReadModelRegistry, start: StartRecord, range: { afterSeq?: number; untilSeq?: number } = {}): { events: number; changedTables: string[]; rewrittenTables: string[] } {
   registry.createTables(db);
   const tables = registry.access(db);
   const sink = registry.sink(tables);
@@ -190,7 +205,7 @@ export function replayAfterStart(db: Db, file: string, registry: ReadModelRegist
   } finally {
     db.exec('DETACH DATABASE src');
   }
-  return { events, changedTables: registry.tableNames().filter((t) => tables.version(t) !== before.get(t)) };
+  return { events, changedTables: registry.tableNames().filter((t) => tables.version(t) !== before.get(t)), rewrittenTables: [...tables.rewrittenTables()] };
 }
 
 /**
@@ -247,19 +262,22 @@ export function tablesDifferingFromFile(db: Db, file: string, tables: readonly s
  * The canonical hash of `file` (canonicalHash), reusing the start's table hashes for the tables
  * `unchanged` names: tables the attempt's replay never wrote and the file was shown to hold as
  * the replay does. The events table, when its first events are the start's (shown here, or by the
- * caller with `eventsAreStart`), is hashed on from the state recorded after them. Every other table
- * is hashed from the file.
+ * caller with `eventsAreStart`), is hashed on from the state recorded after them; so is a table
+ * `addedTo` names (the replay only added rows to it, and the file holds it as the replay does) from
+ * its recorded state, when it still begins with the start's rows. Every other table is hashed from
+ * the file.
  */
-export function canonicalHashAfterStart(file: string, scenarioDir: string, start: StartRecord, unchanged: ReadonlySet<string>, options: { eventsAreStart?: boolean } = {}): string {
+export function canonicalHashAfterStart(file: string, scenarioDir: string, start: StartRecord, unchanged: ReadonlySet<string>, options: { eventsAreStart?: boolean; addedTo?: ReadonlySet<string> } = {}): string {
   const db = openDatabase(file, { readonly: true });
   try {
     const resumeEvents = start.events_hash_state !== undefined && (options.eventsAreStart === true || eventsDifferFromStart(db, scenarioDir, start) === undefined);
     const h = createHash('sha256');
     // As canonicalHash: every table but the kernel's side tables, in name order.
     for (const table of tableNames(db).filter((t) => !KERNEL_SIDE_TABLES.includes(t)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const state = options.addedTo?.has(table) ? start.table_states?.[table] : undefined;
       const digest = unchanged.has(table) && start.table_hashes[table] !== undefined ? start.table_hashes[table]
         : table === 'events' && resumeEvents ? eventsTableHashAfter(db, start.events_hash_state!, start.events)
-          : tableHash(db, table);
+          : (state && tableHashAfterRows(db, table, state)) ?? tableHash(db, table);
       h.update(`${table}=${digest}\n`);
     }
     return h.digest('hex');

@@ -46,6 +46,7 @@ export class TableAccess {
   private readonly shapes = new Map<string, Shape>();
   private readonly plans = new Map<string, WritePlan>();
   private readonly tablesOf = new Map<string, string[]>();
+  private readonly rewritten = new Set<string>();
   readonly cache: ReadCache;
 
   constructor(readonly db: Db, private readonly catalog: ReadonlyMap<string, TableSpec>) {
@@ -80,6 +81,11 @@ export class TableAccess {
     // Kept with the first table; an answer from before a change to another never matches again.
     const rows = this.cache.read(tables[0]!, `q${stamp}\u0001${sql}${paramKey(params)}`, () => this.db.prepare(sql).all(...params) as R[]);
     return rows.slice();
+  }
+
+  /** Tables a row was overwritten or deleted in through here: every other table was only added to. */
+  rewrittenTables(): ReadonlySet<string> {
+    return this.rewritten;
   }
 
   /** The version of a table: it changes with every write to it (see ReadCache). */
@@ -134,6 +140,7 @@ export class TableAccess {
       plan.updates.set(signature, stmt);
     }
     this.cache.changed(table, this.rowKey(table, row));
+    this.rewritten.add(table);
     stmt.run(...cols.map((c) => encodeValue(spec.columns[c]!, row[c])), ...spec.key.map((k) => row[k]));
   }
 
@@ -141,6 +148,7 @@ export class TableAccess {
     const plan = this.plan(table);
     const values = keyValues(this.spec(table), key);
     this.cache.changed(table, rowKeyOf(values));
+    this.rewritten.add(table);
     return plan.delete.run(...values).changes;
   }
 

@@ -125,3 +125,18 @@ describe('a connection from openDatabase', () => {
     expect(db.prepare('SELECT n FROM t').get()).toEqual({ n: 7 });
   });
 });
+
+describe('the tables written through one access', () => {
+  it('given rows only added to a table, then it is not rewritten; given one overwritten or deleted, then it is', () => {
+    const erp = ErpDb.open(':memory:', registry(), { wallClock: testWallClock });
+    erp.store.append([set('a', 1), set('b', 2)]);
+    expect([...erp.tables.rewrittenTables()]).toEqual([]);
+    erp.store.append([set('a', 3)]);
+    expect([...erp.tables.rewrittenTables()]).toEqual(['test_counters']);
+    const other = ErpDb.open(':memory:', registry(), { wallClock: testWallClock });
+    other.tables.insert('test_counters', { name: 'z', value: 1, tags: [] });
+    expect([...other.tables.rewrittenTables()]).toEqual([]);
+    other.tables.delete('test_counters', 'z');
+    expect([...other.tables.rewrittenTables()]).toEqual(['test_counters']);
+  });
+});
