@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { advanceClock } from '../domain/clock/actions';
 import { addDays } from '../domain/calendar';
-import { ajv } from '../events/json-schema';
+import { validatorFor } from '../events/validators';
 import type { Api } from './pipeline';
 import { send, sendUnrecorded } from './http-app';
 import { parseJsonBody, streamBodyError, type BodyError } from './request-body';
@@ -36,7 +36,7 @@ export class ClockRefusal extends RangeError {}
  * half-written. Returns the dates moved through.
  */
 export function advanceTo(api: Api, to: string, onDay?: DayHook): string[] {
-  const validDate = ajv.compile(advanceClock.body);
+  const validDate = validatorFor('payload', advanceClock.body);
   if (!validDate({ to })) throw new ClockRefusal(`${to} is not a calendar date (YYYY-MM-DD).`);
   const days: string[] = [];
   const current = api.read.clock.company()?.business_date ?? null;

@@ -1,6 +1,6 @@
 import type { QueryContext, QueryDef, RouteDef } from '../domain/action';
 import { isRefusal, type Actor } from '../domain/decision';
-import { ajvQuery } from '../events/json-schema';
+import { validatorFor } from '../events/validators';
 import { pathParams } from './router';
 
 type RunQuery = (route: QueryDef, input: { params: Record<string, string>; query: Record<string, unknown> }, ctx: Pick<QueryContext, 'actor'>) => unknown;
@@ -48,7 +48,7 @@ export class ObjectReadRules {
     const d = this.detail.get(objectType);
     if (d && !('query' in d)) {
       const query: Record<string, unknown> = {};
-      d.query = ajvQuery.validate(d.route.query, query) ? query : undefined;
+      d.query = validatorFor('query', d.route.query)(query) ? query : undefined;
     }
     return d;
   }

@@ -1,14 +1,23 @@
-import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { KeywordCxt } from 'ajv/dist/2020';
+
+let payload: Ajv2020 | undefined;
+let query: Ajv2020 | undefined;
 
 /**
  * The one ajv instance of the process. Event payloads, request bodies and task packs are all
- * validated with it, so formats and keywords mean the same thing everywhere.
+ * validated with it, so formats and keywords mean the same thing everywhere. Made on first use:
+ * validators are written out ahead of time (validators.ts), so a process that only runs them
+ * never loads ajv's compiler.
  */
-export const ajv = createAjv('payload');
+export function payloadAjv(): Ajv2020 {
+  return (payload ??= createAjv('payload'));
+}
 
 /** Query strings arrive as text: this instance coerces `limit=5` to a number and fills defaults. */
-export const ajvQuery = createAjv('query');
+export function queryAjv(): Ajv2020 {
+  return (query ??= createAjv('query'));
+}
 
 /** The two configurations of the process's validators: JSON payloads, and query strings. */
 export type AjvKind = 'payload' | 'query';
@@ -18,8 +27,10 @@ export type AjvKind = 'payload' | 'query';
  * (src/build/precompile-validators.ts); the code is the same either way.
  */
 export function createAjv(kind: AjvKind, withSource = false): Ajv2020 {
+  const { default: Ajv, _ } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+  const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
   const forQueries = kind === 'query';
-  const instance = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: forQueries, coerceTypes: forQueries, code: { source: withSource } });
+  const instance = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: forQueries, coerceTypes: forQueries, code: { source: withSource } });
   addFormats(instance, ['date', 'date-time', 'email', 'uri']);
   /**
    * Decimal money at the API: a number or numeric string with at most two decimal places. The

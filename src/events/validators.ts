@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ajv, ajvQuery, type AjvKind } from './json-schema';
+import { payloadAjv, queryAjv, type AjvKind } from './json-schema';
 
 /**
  * Validators written out ahead of time by `npm run build` (src/build/precompile-validators.ts),
@@ -23,7 +23,7 @@ const compiled = { payload: new WeakMap<object, ValidateFunction>(), query: new 
 let precompiledExists: boolean | undefined;
 
 /**
- * The validator of a schema, for payloads (`ajv`) or query strings (`ajvQuery`): the one written
+ * The validator of a schema, for payloads (`payloadAjv`) or query strings (`queryAjv`): the one written
  * out at build time when it matches the schema exactly, else compiled now. Either validates alike.
  */
 export function validatorFor(kind: AjvKind, schema: object): ValidateFunction {
@@ -32,7 +32,7 @@ export function validatorFor(kind: AjvKind, schema: object): ValidateFunction {
   if (validate) return validate;
   precompiledExists ??= existsSync(PRECOMPILED_DIR);
   const file = precompiledExists ? join(PRECOMPILED_DIR, `${validatorKey(kind, schema)}.js`) : undefined;
-  validate = file && existsSync(file) ? (require(file) as ValidateFunction) : (kind === 'query' ? ajvQuery : ajv).compile(schema);
+  validate = file && existsSync(file) ? (require(file) as ValidateFunction) : (kind === 'query' ? queryAjv() : payloadAjv()).compile(schema);
   cache.set(schema, validate);
   return validate;
 }

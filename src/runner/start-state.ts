@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { advanceTo } from '../api/control-app';
 import type { Api } from '../api/pipeline';
-import { ajv } from '../events/json-schema';
+import { payloadAjv } from '../events/json-schema';
 import { validatorFor } from '../events/validators';
 import { COMPANIES } from '../sim/companies';
 import { issueTokens } from '../sim/credentials';
@@ -25,7 +25,7 @@ function systemClient(api: Api): SimClient {
 function verify(pack: TaskPack, api: Api, world: World, truth: Truth): void {
   const { spec } = pack;
   const validateTruth = validatorFor('payload', TruthSchema);
-  if (!validateTruth(truth)) throw new Error(`The generator's truth is not { planted: [{ id, clauses }] }: ${ajv.errorsText(validateTruth.errors)}.`);
+  if (!validateTruth(truth)) throw new Error(`The generator's truth is not { planted: [{ id, clauses }] }: ${payloadAjv().errorsText(validateTruth.errors)}.`);
   for (const p of truth.planted) {
     const unknown = p.clauses.filter((c) => clauseRefProblem(pack.policies, c) !== undefined);
     if (unknown.length) throw new Error(`truth: planted ${p.id} cites ${unknown.join(', ')}, which policies.yaml does not define.`);

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { allRoutes } from '../../src/api/routes';
 import { buildManifest, buildTool, enumsAsEnum, ToolDeclarationError } from '../../src/api/tools';
 import { AP_EXCEPTION_TOOLS } from '../../src/api/toolsets/ap-exceptions';
-import { ajv } from '../../src/events/json-schema';
+import { payloadAjv } from '../../src/events/json-schema';
 import { bindCall, coerceArgument, ToolCallError } from '../../src/client/tool-call';
 
 const routes = allRoutes();
@@ -38,7 +38,7 @@ describe('the AP-exceptions tool manifest', () => {
     const meta = new Ajv2020({ strict: false });
     for (const t of manifest.tools) {
       expect({ tool: t.name, valid: meta.validateSchema(t.parameters) }).toEqual({ tool: t.name, valid: true });
-      expect(() => ajv.compile(t.parameters)).not.toThrow();
+      expect(() => payloadAjv().compile(t.parameters)).not.toThrow();
       expect(t.parameters.required.every((r) => r in t.parameters.properties)).toBe(true);
       expect(t.description.length).toBeGreaterThan(20);
     }

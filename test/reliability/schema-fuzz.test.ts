@@ -7,7 +7,7 @@ import { pathParams } from '../../src/api/router';
 import { allRoutes, knownPermissions } from '../../src/api/routes';
 import type { RouteDef } from '../../src/domain/action';
 import { checkReplay } from '../../src/projections/replay';
-import { ajv, ajvQuery } from '../../src/events/json-schema';
+import { payloadAjv, queryAjv } from '../../src/events/json-schema';
 import { addDays } from '../../src/domain/calendar';
 import { call, issueToken, openTestErp, systemCall } from '../support/erp';
 import { ok } from '../support/books-fixture';
@@ -118,8 +118,8 @@ function fill(path: string, values: string[]): string {
 
 /** The request passes the route's own validators: the fuzz is of what lies past validation. */
 function schemaValid(route: RouteDef, req: ApiRequest): boolean {
-  if (route.kind === 'query') return ajvQuery.validate(route.query, { ...(req.query ?? {}) }) as boolean;
-  return ajv.validate(route.body, req.body) as boolean;
+  if (route.kind === 'query') return queryAjv().validate(route.query, { ...(req.query ?? {}) }) as boolean;
+  return payloadAjv().validate(route.body, req.body) as boolean;
 }
 
 describe('schema-valid requests to every route', () => {

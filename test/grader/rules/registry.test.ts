@@ -1,4 +1,4 @@
-import { ajv } from '../../../src/events/json-schema';
+import { payloadAjv } from '../../../src/events/json-schema';
 import { AUDIT_RULES, ruleNamed, ruleNames } from '../../../src/grader/rules';
 import { paramsProblem } from '../../../src/grader/rules/framework';
 
@@ -8,7 +8,7 @@ describe('the audit-rule registry', () => {
     for (const rule of AUDIT_RULES) {
       expect(rule.name).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(rule.description).toMatch(/^[A-Z].*\.$/);
-      expect(() => ajv.compile(rule.params)).not.toThrow();
+      expect(() => payloadAjv().compile(rule.params)).not.toThrow();
     }
   });
 
