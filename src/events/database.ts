@@ -101,16 +101,6 @@ export function openScratchDatabase(): Db {
   return observeTransactions(cacheStatements(new Database(':memory:')));
 }
 
-/**
- * An in-memory database holding a copy of a file's bytes (`readFileSync` of it, or `serialize()`):
- * a scenario's start to replay an attempt onto, without touching the file.
- */
-export function openDatabaseFrom(bytes: Buffer): Db {
-  const db = observeTransactions(cacheStatements(new Database(bytes)));
-  db.exec(KERNEL_DDL);
-  return db;
-}
-
 /** Distinct SQL texts a connection keeps prepared; past it the cache starts again (SQL built with literal values). */
 const STATEMENT_CACHE_LIMIT = 4096;
 

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { openDatabase, type Db } from './database';
+import type { Db } from './database';
 import type { EventRow, NewEvent } from './event-row';
 import { isDomainEvent } from './event-row';
 import { validateEvent } from './event-types';
@@ -175,14 +175,4 @@ export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (seq:
     },
   });
   return row;
-}
-
-/** The last event's sequence number in a database file (0 when it has none). */
-export function lastSeqOfFile(file: string): number {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return (db.prepare('SELECT MAX(seq) AS s FROM events').get() as { s: number | null }).s ?? 0;
-  } finally {
-    db.close();
-  }
 }

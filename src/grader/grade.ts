@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
 import { openDatabase, openExistingDatabase, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { lastSeqOfFile } from '../events/store';
 import { readAttemptEvents } from './attempt-events';
 import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
@@ -22,7 +21,7 @@ import { reversedCount } from './reversals';
 import { faultMetrics, readFaults } from './fault-metrics';
 import { ruleNamed } from './rules';
 import type { AttemptFacts } from './rules/framework';
-import { assertExtendsStart, canonicalHashAfterStart, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, stateOverStart, tablesDifferingFromFile } from './start-snapshot';
+import { assertExtendsStart, canonicalHashAfterStart, headOf, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, stateOverStart, tablesDifferingFromFile } from './start-snapshot';
 
 export { ReplayMismatch, StartMismatch } from './start-snapshot';
 export { readEvents } from './attempt-events';
@@ -89,18 +88,22 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
   try {
     const final = openVerifiedStart(scenarioDir, verified);
     opened.push(final);
-    for (const [file, what] of [[finalFile, 'final.db'], [startFile, 'start.db']] as const) {
-      const db = openDatabase(file, { readonly: true });
-      try {
-        assertExtendsStart(db, `${dir}/${what}`, verified);
-      } finally {
-        db.close();
-      }
-    }
     // The start the attempt began from is the verified start plus whatever start.db holds after
     // it (the attempt's tokens). When final.db has start.db's last event, the replay of final.db
     // passes through that start: the tables written up to there are copied aside on the way.
-    const startLast = lastSeqOfFile(startFile);
+    const files = { final: openDatabase(finalFile, { readonly: true }), start: openDatabase(startFile, { readonly: true }) };
+    let startLast: number;
+    let finalPassesStart: boolean;
+    try {
+      assertExtendsStart(files.final, `${dir}/final.db`, verified);
+      assertExtendsStart(files.start, `${dir}/start.db`, verified);
+      const startHead = headOf(files.start);
+      startLast = startHead?.seq ?? 0;
+      finalPassesStart = startHead !== undefined && headOf(files.final, startLast)?.row_hash === startHead.row_hash;
+    } finally {
+      files.final.close();
+      files.start.close();
+    }
     const changedTables = new Set<string>();
     const rewrittenTables = new Set<string>();
     const replay = (range: { afterSeq?: number; untilSeq?: number }) => {
@@ -110,7 +113,7 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
     };
     let start: Db | undefined;
     let replayedTo = verified.events;
-    if (startLast > verified.events && rowHashAt(finalFile, startLast) === rowHashAt(startFile, startLast)) {
+    if (startLast > verified.events && finalPassesStart) {
       replay({ untilSeq: startLast });
       start = stateOverStart(scenarioDir, final.name, [...changedTables]);
       opened.push(start);
@@ -134,16 +137,6 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
   } catch (err) {
     for (const db of opened) db.close();
     throw err;
-  }
-}
-
-/** The row hash of a file's event `seq`, or undefined when it has none. */
-function rowHashAt(file: string, seq: number): string | undefined {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return (db.prepare('SELECT row_hash FROM events WHERE seq = ?').pluck().get(seq) as string | undefined) ?? undefined;
-  } finally {
-    db.close();
   }
 }
 

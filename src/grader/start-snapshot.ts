@@ -55,11 +55,21 @@ export class ReplayMismatch extends Error {
   }
 }
 
+/** SHA-256 of a file read in pieces, so that a large scenario is never held whole in memory. */
 export function sha256File(file: string): string {
-  return sha256OfFile(file);
+  const h = createHash('sha256');
+  const buffer = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) h.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return h.digest('hex');
 }
 
-function headOf(db: Db, seq?: number): { seq: number; row_hash: string } | undefined {
+/** A file's last event, or its event `seq`: its sequence number and row hash. */
+export function headOf(db: Db, seq?: number): { seq: number; row_hash: string } | undefined {
   return (seq === undefined
     ? db.prepare('SELECT seq, row_hash FROM events ORDER BY seq DESC LIMIT 1').get()
     : db.prepare('SELECT seq, row_hash FROM events WHERE seq = ?').get(seq)) as { seq: number; row_hash: string } | undefined;
@@ -105,19 +115,6 @@ export function readStartRecord(scenarioDir: string): StartRecord | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StartRecord) : undefined;
 }
 
-/** SHA-256 of a file read in pieces, so that a large scenario is never held whole in memory. */
-function sha256OfFile(file: string): string {
-  const h = createHash('sha256');
-  const buffer = Buffer.alloc(1 << 20);
-  const fd = openSync(file, 'r');
-  try {
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) h.update(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return h.digest('hex');
-}
-
 /**
  * A private copy of the verified start to replay onto, after checking it is the file verified:
  * scenario.db is copied to a scratch folder and the copy's bytes are hashed, so what is opened is
@@ -130,7 +127,7 @@ export function openVerifiedStart(scenarioDir: string, start: StartRecord): Db {
   try {
     const copy = join(scratch, 'start.db');
     copyFileSync(file, copy);
-    if (sha256OfFile(copy) !== start.file_sha256) {
+    if (sha256File(copy) !== start.file_sha256) {
       throw new StartMismatch(`${file} is not the start verified at generation (its bytes changed); generate the scenario again.`);
     }
     const db = openDatabase(copy, { fast: true });
