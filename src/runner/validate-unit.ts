@@ -8,6 +8,7 @@ import { runAttempt } from './attempt';
 import { generateScenario } from './scenario';
 import { FAULTS_FILE, resolveFaults } from './fault-condition';
 import { unfinishedTurns } from './turn-outcome';
+import { dropAttemptDatabases } from './db-file';
 import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase } from '../events/database';
 import { readAttemptRecord } from '../grader/attempt-record';
@@ -34,6 +35,8 @@ export interface UnitOptions {
   scenarioDir: string;
   /** Validate under a fault profile of the task: its own negative controls instead of the clean ones. */
   faults?: string;
+  /** Keep every attempt's start.db and final.db; by default those of attempts whose controls held are removed. */
+  keepDatabases?: boolean;
   log?: (line: string) => void;
 }
 
@@ -93,25 +96,37 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   const faults = o.faults ? resolveFaults(pack, o.faults) : undefined;
   const run = async (agent: AgentSpec, name: string): Promise<AttemptResult> =>
     (await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: o.seed, agent, attemptDir: join(o.runsDir, name), label: 'validate', rep: 1, faults, log: o.log })).result!;
-  const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task: pack.slug, seed: o.seed, control, expected, got, ok });
   const rows: ControlRow[] = [];
+  // Whether every control an attempt folder answered held: a failing one keeps its databases to be looked into.
+  const held = new Map<string, boolean>();
+  const row = (control: string, expected: string, got: string, ok: boolean, ...attempts: string[]): ControlRow => {
+    for (const attempt of attempts) held.set(attempt, (held.get(attempt) ?? true) && ok);
+    return { task: pack.slug, seed: o.seed, control, expected, got, ok };
+  };
+  // Called once an attempt has answered its last control: about 80 MB go as each one is done, not at the end.
+  const done = (attempt: string): void => {
+    if (!o.keepDatabases && held.get(attempt) === true) dropAttemptDatabases(join(o.runsDir, attempt), 'its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)');
+  };
 
   const oracle = await run({ kind: 'oracle' }, 'oracle-1');
   const oracleBroken = brokenTurns(oracle);
   const oracleOk = oracle.verdict === 'pass' && !oracleBroken && (!o.strict || oracle.checks.every((c) => c.passed));
-  rows.push(row('oracle', o.strict ? 'passes every check' : 'pass', oracle.error ?? oracleBroken ?? (failedIds(oracle).length ? `${oracle.verdict}: fails ${failedIds(oracle).join(', ')}` : oracle.verdict), oracleOk));
+  rows.push(row('oracle', o.strict ? 'passes every check' : 'pass', oracle.error ?? oracleBroken ?? (failedIds(oracle).length ? `${oracle.verdict}: fails ${failedIds(oracle).join(', ')}` : oracle.verdict), oracleOk, 'oracle-1'));
   const again = await run({ kind: 'oracle' }, 'oracle-2');
   const same = again.final_hash !== '' && again.final_hash === oracle.final_hash;
-  rows.push(row('oracle again', 'same final state', same ? 'same canonical hash' : `hash ${again.final_hash.slice(0, 12)} ≠ ${oracle.final_hash.slice(0, 12)}`, same));
+  rows.push(row('oracle again', 'same final state', same ? 'same canonical hash' : `hash ${again.final_hash.slice(0, 12)} ≠ ${oracle.final_hash.slice(0, 12)}`, same, 'oracle-1', 'oracle-2'));
+  done('oracle-2');
 
   if (faults) {
     const file = join(o.runsDir, 'oracle-1', FAULTS_FILE);
     const hits = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
-    rows.push(row('fault plan', 'hits the oracle', `${hits} fault${hits === 1 ? '' : 's'} injected`, hits > 0));
+    rows.push(row('fault plan', 'hits the oracle', `${hits} fault${hits === 1 ? '' : 's'} injected`, hits > 0, 'oracle-1'));
   }
+  done('oracle-1');
 
   const none = await run({ kind: 'null' }, 'null');
-  rows.push(row('null', 'fail', none.error ? `error: ${none.error}` : none.verdict, none.verdict === 'fail'));
+  rows.push(row('null', 'fail', none.error ? `error: ${none.error}` : none.verdict, none.verdict === 'fail', 'null'));
+  done('null');
 
   const negatives = faults ? faults.negativeControls : pack.spec.negative_controls;
   for (const [neg, declared] of Object.entries(negatives).sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -122,7 +137,8 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
     const shortfall = result.verdict === 'error' || broken ? null : negativeShortfall(declared, new Set(failedIds(result)), agentRefusals(join(o.runsDir, dir)));
     const ok = result.verdict !== 'error' && !broken && shortfall === null;
     const got = result.error ? `error: ${result.error}` : broken ?? shortfall ?? expectedOf(declared).replace('fails exactly', 'fails');
-    rows.push(row(neg, expectedOf(declared), got, ok));
+    rows.push(row(neg, expectedOf(declared), got, ok, dir));
+    done(dir);
   }
   return rows;
 }

@@ -23,6 +23,8 @@ export interface ValidateOptions {
   scenariosDir?: string;
   /** A fault profile every task names in its fault_profiles (seed 000 §7.1). */
   faults?: string;
+  /** Keep the databases of attempts whose controls held (by default removed: about 80 MB an attempt). */
+  keepDatabases?: boolean;
   log?: (line: string) => void;
 }
 
@@ -84,7 +86,7 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
     if (!checked.loaded) continue;
     for (const seed of seeds) {
       units.push({
-        task, tasksDir, seed, strict, ...(o.faults ? { faults: o.faults } : {}),
+        task, tasksDir, seed, strict, ...(o.faults ? { faults: o.faults } : {}), ...(o.keepDatabases ? { keepDatabases: true } : {}),
         runsDir: resolve(o.runsDir ?? join('runs', 'validate'), o.faults ? `${task}+${o.faults}` : task, `seed-${seed}`),
         scenarioDir: scenarioDirOf(o.scenariosDir, task, seed),
       });

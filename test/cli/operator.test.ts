@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_TASKS, packCopy } from '../support/packs';
@@ -89,6 +89,17 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     expect(out.stdout).toMatch(/leave-cover +1 +neg:no-note +fails exactly handoff-note +fails handoff-note +ok\n/);
     expect(out.stdout.trim().endsWith('every control holds')).toBe(true);
     expect(out.stderr).toContain('[leave-cover seed 1] ');
+  });
+
+  it('refuses to grade again an attempt whose databases the validation removed, and leaves its result as it was', () => {
+    const dir = join(cwd, 'runs', 'validate', 'leave-cover', 'seed-0', 'null');
+    const before = readFileSync(join(dir, 'result.json'), 'utf8');
+    const out = erp('bench', 'grade', dir);
+    expect(out.code).toBe(1);
+    // oclif wraps the error to the terminal's width, within words too.
+    const unwrapped = (text: string) => text.replace(/\s*\n\s*›\s*/g, '').replace(/\s+/g, '');
+    expect(unwrapped(out.stderr)).toContain(unwrapped(`${dir} has no start.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`));
+    expect(readFileSync(join(dir, 'result.json'), 'utf8')).toBe(before);
   });
 
   it('reports a label as a table and as JSON', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadPack } from '../../src/task-pack/load';
@@ -35,5 +35,9 @@ describe('a scripted policy whose turn does not finish', () => {
       ['neg:no-note', 'turn 1 exited 1 (turns/1/stderr.txt)'],
       ['clause coverage', 'LV-2.1: neg:no-note did not come out as declared on seed 0'],
     ]);
+    // The failing control keeps its databases to be looked into; one that held does not.
+    const seedDir = join(root, 'validate', 'leave-cover', 'seed-0');
+    expect(['start.db', 'final.db'].map((f) => existsSync(join(seedDir, 'neg-no-note', f)))).toEqual([true, true]);
+    expect(['start.db', 'final.db', 'result.json'].map((f) => existsSync(join(seedDir, 'neg-everything', f)))).toEqual([false, false, true]);
   });
 });

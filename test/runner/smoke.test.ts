@@ -10,6 +10,7 @@ import { benchRun } from '../../src/runner/bench-run';
 import { campaignMetrics, collectResults } from '../../src/runner/metrics';
 import { generateScenario, type Scenario } from '../../src/runner/scenario';
 import { validate } from '../../src/runner/validate';
+import { attemptView } from '../../src/runner/viewer/attempt-view';
 import { loadPack } from '../../src/task-pack/load';
 import { loadPackCode } from '../../src/task-pack/module-loader';
 import { FIXTURE_TASKS, packCopy } from '../support/packs';
@@ -161,6 +162,18 @@ describe('bench run, validate and report over the smoke task', () => {
       'clause coverage',
     ]);
     expect(report.coverage.map((t) => [t.task, t.ok, t.clauses.length])).toEqual([['leave-cover', true, 7]]);
+    // Every control held, so no attempt keeps its databases; the viewer says why it has nothing to show.
+    const oracleDir = join(root, 'validate', 'leave-cover', 'seed-0', 'oracle-1');
+    expect(['start.db', 'final.db', 'result.json', 'attempt.json'].map((f) => existsSync(join(oracleDir, f)))).toEqual([false, false, true, true]);
+    expect(() => attemptView(oracleDir)).toThrow(`${oracleDir} has no final.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`);
+  });
+
+  it('keeps every database when asked to', async () => {
+    const report = await validate({ tasks: ['leave-cover'], tasksDir: FIXTURE_TASKS, seeds: [0], runsDir: join(root, 'validate-kept'), scenariosDir: join(root, 'scenarios'), keepDatabases: true });
+    expect(report.ok).toBe(true);
+    const seedDir = join(root, 'validate-kept', 'leave-cover', 'seed-0');
+    expect(['oracle-1', 'oracle-2', 'null', 'neg-no-note'].flatMap((a) => ['start.db', 'final.db'].map((f) => existsSync(join(seedDir, a, f))))).toEqual(Array(8).fill(true));
+    expect(attemptView(join(seedDir, 'oracle-1')).calls.length).toBeGreaterThan(0);
   });
 
   it('reports per cell: pass@1, pass^k, check and breach rates, writes and reversals', async () => {

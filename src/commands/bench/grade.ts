@@ -1,6 +1,7 @@
 import { Args, Command } from '@oclif/core';
 import { gradeAttempt } from '../../grader/grade';
 import type { AttemptResult } from '../../grader/result';
+import { ATTEMPT_DATABASES, attemptDatabase } from '../../runner/db-file';
 import { message } from '../../runner/cli-support';
 import { verdictTable } from '../../runner/verdict-table';
 
@@ -15,6 +16,7 @@ export default class BenchGrade extends Command {
     const { args } = await this.parse(BenchGrade);
     let result: AttemptResult;
     try {
+      for (const name of ATTEMPT_DATABASES) attemptDatabase(args.dir, name);
       result = gradeAttempt(args.dir);
     } catch (err) {
       this.error(message(err), { exit: 1 });

@@ -1,6 +1,6 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { join } from 'node:path';
 import { readAttemptRecord } from '../../grader/attempt-record';
+import { attemptDatabase } from '../../runner/db-file';
 import { message } from '../../runner/cli-support';
 import { attemptView } from '../../runner/viewer/attempt-view';
 import { writeAttemptHtml } from '../../runner/viewer/html';
@@ -26,7 +26,7 @@ export default class BenchShow extends Command {
     try {
       if (flags.table) {
         const until = flags.until ?? Number.MAX_SAFE_INTEGER;
-        const out = { table: flags.table, until: flags.until ?? null, ...tableAsOf(join(args.dir, 'final.db'), flags.table, until) };
+        const out = { table: flags.table, until: flags.until ?? null, ...tableAsOf(attemptDatabase(args.dir), flags.table, until) };
         if (!this.jsonEnabled()) this.log(JSON.stringify(out, null, 2));
         return out;
       }

@@ -19,6 +19,7 @@ export default class BenchValidate extends Command {
     jobs: Flags.integer({ min: 1, description: 'worker processes (default: the number of cores)' }),
     'runs-dir': Flags.string({ description: 'where the validation attempts go (default: runs/validate)' }),
     'scenarios-dir': Flags.string({ description: 'where scenarios are generated or found (default: scenarios/)' }),
+    'keep-databases': Flags.boolean({ description: "keep every attempt's start.db and final.db; by default only those of attempts whose control failed are kept" }),
   };
   static override enableJsonFlag = true;
 
@@ -28,7 +29,7 @@ export default class BenchValidate extends Command {
     if (seeds.some((s) => !Number.isInteger(s) || s < 0)) this.error('--seeds takes comma-separated whole numbers, e.g. 0,1,2.', { exit: 2 });
     let report: ValidateReport;
     try {
-      report = await validate({ tasks: list(flags.task), tasksDir: flags['tasks-dir'], seeds, strict: flags.strict, jobs: flags.jobs, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], faults: flags.faults, log: progress });
+      report = await validate({ tasks: list(flags.task), tasksDir: flags['tasks-dir'], seeds, strict: flags.strict, jobs: flags.jobs, runsDir: flags['runs-dir'], scenariosDir: flags['scenarios-dir'], faults: flags.faults, keepDatabases: flags['keep-databases'], log: progress });
     } catch (err) {
       this.error(message(err), { exit: 1 });
     }

@@ -7,6 +7,7 @@ import { parseCsv, type Table } from '../../grader/csv';
 import { readEvents } from '../../grader/grade';
 import type { AttemptResult, CheckResult } from '../../grader/result';
 import { loadPack } from '../../task-pack/load';
+import { attemptDatabase } from '../db-file';
 import { diffStreams, type StreamDiff } from './stream-diff';
 import { projectionStates, type ProjectionState } from './time-travel';
 
@@ -83,7 +84,8 @@ export function attemptView(dir: string): AttemptView {
       prompt: text(join(turnDir, 'prompt.md')), stdout: text(join(turnDir, 'stdout.txt')), stderr: text(join(turnDir, 'stderr.txt')),
     };
   });
-  const db = openDatabase(join(dir, 'final.db'), { readonly: true });
+  const finalDb = attemptDatabase(dir);
+  const db = openDatabase(finalDb, { readonly: true });
   let events: EventRow[];
   try {
     events = readEvents(db).filter((e) => e.seq > record.start_seq);
@@ -102,7 +104,7 @@ export function attemptView(dir: string): AttemptView {
   return {
     dir, record, result, turns, calls, checks: result.checks,
     projections: names.map((name) => ({ name, agent: csv(join(projectionsDir, `${name}.agent.csv`)), reference: csv(join(projectionsDir, `${name}.reference.csv`)) })),
-    states: projectionStates(join(dir, 'final.db'), record.start_seq, pack.spec),
+    states: projectionStates(finalDb, record.start_seq, pack.spec),
     diff: oracle ? diffStreams(events, oracle) : null,
   };
 }
