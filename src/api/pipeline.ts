@@ -347,10 +347,10 @@ export class Api {
         let row: EventRow;
         let out: Reply;
         if (!decision.ok) {
-          row = this.erp.store.appendOne({ ...base, businessDate: today, outcome: 'refused', errorCode: decision.code, data: boundedPayload(body) });
+          row = this.erp.store.appendOneWithin({ ...base, businessDate: today, outcome: 'refused', errorCode: decision.code, data: boundedPayload(body) });
           out = { status: decision.status, contentType: PROBLEM_CONTENT_TYPE, today, body: problem(decision.status, decision.code, decision.detail, today, row.seq) };
         } else {
-          row = this.erp.store.appendOne({
+          row = this.erp.store.appendOneWithin({
             ...base, businessDate: today, outcome: 'ok', objectType: decision.objectType, objectId: decision.objectId,
             type: decision.event.type, data: decision.event.data, allocated,
           });

@@ -49,6 +49,15 @@ export class EventStore {
     return this.appendBatch([event])[0]!;
   }
 
+  /**
+   * Appends one event without a savepoint of its own, for a caller inside a transaction that it
+   * rolls back whole when this throws (the pipeline's request): the savepoint would be a second one.
+   */
+  appendOneWithin(event: NewEvent): EventRow {
+    if (!this.db.inTransaction) throw new Error('appendOneWithin needs an open transaction that rolls back when it throws.');
+    return this.write([event])[0]!;
+  }
+
   private write(events: readonly NewEvent[]): EventRow[] {
     const last = this.lastHash.get() as { seq: number; row_hash: string } | undefined;
     let previous = last?.row_hash ?? GENESIS_HASH;

@@ -7,8 +7,11 @@ import type { TableAccess } from './table-access';
 export class ErpDb {
   readonly store: EventStore;
   readonly tables: TableAccess;
+  // One transaction function for every call: better-sqlite3 builds four variants each time one is made.
+  private readonly inTransaction: <T>(fn: () => T) => T;
 
   private constructor(readonly db: Db, readonly registry: ReadModelRegistry, wallClock?: WallClock) {
+    this.inTransaction = db.transaction(<T>(fn: () => T): T => fn()) as <T>(fn: () => T) => T;
     registry.createTables(db);
     this.tables = registry.access(db);
     this.store = new EventStore(db, registry.sink(this.tables), wallClock);
@@ -20,7 +23,7 @@ export class ErpDb {
 
   /** Runs fn in one transaction (a savepoint inside an open one). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.inTransaction(fn);
   }
 
   close(): void {
