@@ -1,5 +1,6 @@
 import { Args, Command } from '@oclif/core';
 import { gradeAttempt } from '../../grader/grade';
+import { readAttemptRecord } from '../../grader/attempt-record';
 import type { AttemptResult } from '../../grader/result';
 import { ATTEMPT_DATABASES, attemptDatabase } from '../../runner/db-file';
 import { message } from '../../runner/cli-support';
@@ -16,6 +17,7 @@ export default class BenchGrade extends Command {
     const { args } = await this.parse(BenchGrade);
     let result: AttemptResult;
     try {
+      readAttemptRecord(args.dir);
       for (const name of ATTEMPT_DATABASES) attemptDatabase(args.dir, name);
       result = gradeAttempt(args.dir);
     } catch (err) {
