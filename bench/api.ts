@@ -18,6 +18,18 @@ const CLI_CALLS = Number(process.env.BENCH_CLI_CALLS ?? 40);
 const CLIENT_BUNDLE = join(packageRoot(), 'dist', 'erp-client.cjs');
 const execFileP = promisify(execFile);
 
+/**
+ * The floor of any command that asks the server one thing: node starting, one GET /whoami with the
+ * agent's token on a bare socket, its body written to stdout, exit. Nothing of the package is loaded.
+ */
+const ONE_REQUEST_SCRIPT = [
+  "const u = new URL(process.env.ERP_URL);",
+  "const s = require('net').connect(Number(u.port), u.hostname, () => s.end('GET /whoami HTTP/1.1\\r\\nhost: ' + u.host + '\\r\\nauthorization: Bearer ' + process.env.ERP_TOKEN + '\\r\\nconnection: close\\r\\n\\r\\n'));",
+  "const c = [];",
+  "s.on('data', (d) => c.push(d));",
+  "s.on('end', () => { const r = Buffer.concat(c); if (!/^HTTP\\/1\\.1 200 /.test(r.toString('latin1', 0, 16))) process.exitCode = 1; require('fs').writeSync(1, r.subarray(r.indexOf('\\r\\n\\r\\n') + 4)); });",
+].join('\n');
+
 async function latencies(n: number, send: (i: number) => Promise<{ status: number }>): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -83,7 +95,7 @@ export async function benchApi(): Promise<Figure[]> {
     const env = { ...process.env, ERP_URL: server.url, ERP_TOKEN: tokens.maya };
     // The floor and the commands take turns call by call, so that a busy moment of the machine
     // lands on all of them rather than on whichever series ran then.
-    const commands: Record<string, string[]> = { node: ['-e', '0'], cli: [join(packageRoot(), 'bin', 'run.js'), 'whoami'] };
+    const commands: Record<string, string[]> = { node: ['-e', '0'], oneRequest: ['-e', ONE_REQUEST_SCRIPT], cli: [join(packageRoot(), 'bin', 'run.js'), 'whoami'] };
     if (existsSync(CLIENT_BUNDLE)) commands.client = [CLIENT_BUNDLE, 'whoami'];
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
     for (let i = 0; i < CLI_CALLS; i++) {
@@ -93,8 +105,13 @@ export async function benchApi(): Promise<Figure[]> {
     const nodeBare = p50Of('node');
     const cliTarget = { value: 1.1 * nodeBare, from: '1.1x node -e 0' };
     figures.push({ name: 'cli.node_startup.p50', value: nodeBare, unit: 'ms', note: `node -e 0, the floor; ${CLI_CALLS} calls of each command, interleaved` });
+    const oneRequest = p50Of('oneRequest');
+    figures.push({ name: 'cli.node_one_request.p50', value: oneRequest, unit: 'ms', note: 'node, one GET /whoami on a bare socket, exit: the floor of any command that asks the server' });
     figures.push({ name: 'cli.erp_whoami.p50', value: p50Of('cli'), unit: 'ms', note: 'bin/run.js', ...(commands.client ? {} : { target: cliTarget }) });
-    if (commands.client) figures.push({ name: 'cli.erp_client_whoami.p50', value: p50Of('client'), unit: 'ms', note: 'dist/erp-client.cjs, the agent\'s client', target: cliTarget });
+    if (commands.client) {
+      figures.push({ name: 'cli.erp_client_whoami.p50', value: p50Of('client'), unit: 'ms', note: 'dist/erp-client.cjs, the agent\'s client', target: cliTarget });
+      figures.push({ name: 'cli.erp_client_vs_one_request', value: p50Of('client') / oneRequest, unit: 'x', note: 'the client\'s p50 over cli.node_one_request.p50' });
+    }
     await server.close();
     return figures;
   } finally {
