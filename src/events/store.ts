@@ -164,7 +164,7 @@ export function fromStoredRow(raw: Record<string, unknown>): EventRow {
  * year's history reads the payloads of few of them. `payloadOf` gives the payload's text when a
  * row was read without it.
  */
-export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (seq: number) => string = () => raw.data as string): EventRow {
+export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (row: EventRow) => string = () => raw.data as string): EventRow {
   const row = fromStoredRow({ ...raw, data: 'null' });
   let data: unknown;
   let parsed = false;
@@ -173,7 +173,7 @@ export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (seq:
     configurable: true,
     get: () => {
       if (!parsed) {
-        data = JSON.parse(payloadOf(row.seq));
+        data = JSON.parse(payloadOf(row));
         parsed = true;
       }
       return data;

@@ -24,10 +24,39 @@ export function readEvents(db: Db, options: ReadEventsOptions = {}): EventRow[] 
     return (db.prepare('SELECT * FROM events WHERE seq > ? AND seq <= ? ORDER BY seq').all(...range) as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw));
   }
   const columns = columnNames(db, 'events').filter((c) => c !== 'data');
-  const payload = db.prepare('SELECT data FROM events WHERE seq = ?').pluck();
-  const payloadOf = (seq: number) => payload.get(seq) as string;
+  const payloadOf = payloadReader(db, range[1]!);
   return (db.prepare(`SELECT ${columns.map(quoteIdent).join(', ')} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq`).all(...range) as Record<string, unknown>[])
     .map((raw) => fromStoredRowLazy(raw, payloadOf));
+}
+
+/** How many payloads of a type one read fetches, from the one asked for on. */
+export const PAYLOADS_AHEAD = 64;
+
+/**
+ * Reads payloads for rows whose payload is read on first use. Rules walk a year of one type's
+ * events in order, so asking for one event's payload fetches the next PAYLOADS_AHEAD of its type in
+ * one query. Only the latest batch of each type is held, so what is fetched and never read stays
+ * bounded by the number of types.
+ */
+export function payloadReader(db: Db, untilSeq: number): (row: EventRow) => string {
+  const one = db.prepare('SELECT data FROM events WHERE seq = ?').pluck();
+  const ahead = db.prepare('SELECT seq, data FROM events WHERE type = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ?').raw(true);
+  const held = new Map<string, Map<number, string>>();
+  return (row) => {
+    if (row.type === null) return one.get(row.seq) as string;
+    const batch = held.get(row.type);
+    const text = batch?.get(row.seq);
+    if (text !== undefined) {
+      batch!.delete(row.seq);
+      return text;
+    }
+    const next = new Map((ahead.all(row.type, row.seq, untilSeq, PAYLOADS_AHEAD) as [number, string][]));
+    const own = next.get(row.seq);
+    if (own === undefined) return one.get(row.seq) as string;
+    next.delete(row.seq);
+    held.set(row.type, next);
+    return own;
+  };
 }
 
 /** The verified starts whose events were read, most recent last; a validation grades a few scenarios in turn. */

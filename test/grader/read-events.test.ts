@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attachForScan, openDatabase, SCAN_CACHE_KIB } from '../../src/events/database';
 import { readEvents } from '../../src/grader/grade';
+import { PAYLOADS_AHEAD, payloadReader } from '../../src/grader/attempt-events';
+import type { EventRow } from '../../src/events/event-row';
 import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
 import { testWallClock } from '../support/erp';
@@ -45,6 +47,46 @@ describe('the events a grade reads', () => {
     db.close();
     first!.data = { replaced: true };
     expect(first!.data).toEqual({ replaced: true });
+  });
+});
+
+describe('the payloads of rows read on first use', () => {
+  // A log of 200 events: even seqs are InvoiceEntered, odd ones PaymentMade, every tenth has no type.
+  const typeOf = (seq: number) => (seq % 10 === 0 ? null : seq % 2 === 0 ? 'InvoiceEntered' : 'PaymentMade');
+  const openLog = () => {
+    const db = openDatabase(':memory:');
+    const insert = db.prepare('INSERT INTO events (seq, kind, business_date, wall_time, actor, method, path, action, outcome, type, data, row_hash) VALUES (?, \'write\', \'2026-10-05\', \'\', \'system\', \'INTERNAL\', \'\', \'test\', \'ok\', ?, ?, \'\')');
+    for (let seq = 1; seq <= 200; seq++) insert.run(seq, typeOf(seq), JSON.stringify({ seq }));
+    return db;
+  };
+  const row = (seq: number) => ({ seq, type: typeOf(seq) }) as EventRow;
+
+  it('given a reader, then each row gets its own payload, whatever order they are asked in', () => {
+    const db = openLog();
+    const read = payloadReader(db, 200);
+    for (const seq of [7, 3, 200, 8, 10, 9, 150, 4, 7, 199]) expect(JSON.parse(read(row(seq)))).toEqual({ seq });
+    db.close();
+  });
+
+  it('given one payload of a type read, when the database closes, then the next ones of that type are still answered, up to the batch, and no other type is', () => {
+    const db = openLog();
+    const read = payloadReader(db, 200);
+    const invoices = Array.from({ length: 200 }, (_, i) => i + 1).filter((seq) => typeOf(seq) === 'InvoiceEntered');
+    expect(JSON.parse(read(row(invoices[0]!)))).toEqual({ seq: invoices[0] });
+    db.close();
+    for (const seq of invoices.slice(1, PAYLOADS_AHEAD)) expect(JSON.parse(read(row(seq)))).toEqual({ seq });
+    expect(() => read(row(invoices[PAYLOADS_AHEAD]!))).toThrow(/not open/);
+    expect(() => read(row(3))).toThrow(/not open/);
+    expect(() => read(row(20))).toThrow(/not open/);
+  });
+
+  it('given the range ends before the log does, then no payload past its end is fetched ahead', () => {
+    const db = openLog();
+    const read = payloadReader(db, 50);
+    expect(JSON.parse(read(row(42)))).toEqual({ seq: 42 });
+    db.close();
+    expect(JSON.parse(read(row(48)))).toEqual({ seq: 48 });
+    expect(() => read(row(52))).toThrow(/not open/);
   });
 });
 
