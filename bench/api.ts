@@ -109,8 +109,9 @@ export async function benchApi(): Promise<Figure[]> {
     figures.push({ name: 'cli.node_one_request.p50', value: oneRequest, unit: 'ms', note: 'node, one GET /whoami on a bare socket, exit: the floor of any command that asks the server' });
     figures.push({ name: 'cli.erp_whoami.p50', value: p50Of('cli'), unit: 'ms', note: 'bin/run.js', ...(commands.client ? {} : { target: cliTarget }) });
     if (commands.client) {
-      figures.push({ name: 'cli.erp_client_whoami.p50', value: p50Of('client'), unit: 'ms', note: 'dist/erp-client.cjs, the agent\'s client', target: cliTarget });
-      figures.push({ name: 'cli.erp_client_vs_one_request', value: p50Of('client') / oneRequest, unit: 'x', note: 'the client\'s p50 over cli.node_one_request.p50' });
+      const client = p50Of('client');
+      figures.push({ name: 'cli.erp_client_whoami.p50', value: client, unit: 'ms', note: 'dist/erp-client.cjs, the agent\'s client', target: cliTarget });
+      figures.push({ name: 'cli.erp_client_vs_one_request', value: client / oneRequest, unit: 'x', note: 'the client\'s p50 over cli.node_one_request.p50' });
     }
     await server.close();
     return figures;
