@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // Agent commands and `server start` with plain arguments take a lean path (same functions, no oclif start-up);
 // everything else, help included, goes through oclif. ERP_CLI_OCLIF_ONLY=1 turns the lean path off.
+// The operator's commands compile from a V8 code cache under .cache/ (src/code-cache.ts); ERP_CLI_CODE_CACHE=0 turns it off, =stats reports it.
+if (process.env.ERP_CLI_CODE_CACHE !== '0') {
+  const { join } = require('node:path');
+  const { codeCacheFile, installCodeCache } = require('../dist/src/code-cache');
+  const root = join(__dirname, '..');
+  installCodeCache(root, codeCacheFile(join(root, '.cache')));
+}
 (async () => {
   const argv = process.argv.slice(2);
   if (!process.env.ERP_CLI_OCLIF_ONLY && argv[0] === 'server' && argv[1] === 'start') {
