@@ -165,23 +165,49 @@ export function fromStoredRow(raw: Record<string, unknown>): EventRow {
  * row was read without it.
  */
 export function fromStoredRowLazy(raw: Record<string, unknown>, payloadOf: (row: EventRow) => string = () => raw.data as string): EventRow {
-  const row = fromStoredRow({ ...raw, data: 'null' });
+  return lazyEventRow(LAZY_ROW_COLUMNS.map((c) => raw[c]), payloadOf);
+}
+
+/** Columns of the events table in the order lazyEventRow takes them: all but the payload. */
+export const LAZY_ROW_COLUMNS = ['seq', 'kind', 'business_date', 'wall_time', 'actor', 'token_id', 'method', 'path', 'action', 'object_type', 'object_id', 'outcome', 'error_code', 'idempotency_key', 'type', 'allocated', 'row_hash'] as const;
+
+/**
+ * An event row from its stored columns in LAZY_ROW_COLUMNS order (a raw SQLite row), the payload
+ * parsed on first read. Built as one literal: a grade builds a year of rows, and an accessor
+ * defined on a finished object made each row slower to build and to read.
+ */
+export function lazyEventRow(v: readonly unknown[], payloadOf: (row: EventRow) => string): EventRow {
   let data: unknown;
   let parsed = false;
-  Object.defineProperty(row, 'data', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
+  const row: EventRow = {
+    seq: v[0] as number,
+    kind: v[1] as EventRow['kind'],
+    businessDate: v[2] as string,
+    wallTime: v[3] as string,
+    actor: v[4] as string,
+    tokenId: v[5] as string | null,
+    method: v[6] as string,
+    path: v[7] as string,
+    action: v[8] as string,
+    objectType: v[9] as string | null,
+    objectId: v[10] as string | null,
+    outcome: v[11] as EventRow['outcome'],
+    errorCode: v[12] as string | null,
+    idempotencyKey: v[13] as string | null,
+    type: v[14] as string | null,
+    get data(): unknown {
       if (!parsed) {
         data = JSON.parse(payloadOf(row));
         parsed = true;
       }
       return data;
     },
-    set: (value: unknown) => {
+    set data(value: unknown) {
       data = value;
       parsed = true;
     },
-  });
+    allocated: v[15] ? (JSON.parse(v[15] as string) as Record<string, number>) : null,
+    rowHash: v[16] as string,
+  };
   return row;
 }

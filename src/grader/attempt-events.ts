@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { columnNames, openDatabase, quoteIdent, type Db } from '../events/database';
+import { openDatabase, quoteIdent, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { fromStoredRowLazy } from '../events/store';
+import { fromStoredRowLazy, LAZY_ROW_COLUMNS, lazyEventRow } from '../events/store';
 import type { StartRecord } from './start-snapshot';
 
 export interface ReadEventsOptions {
@@ -23,10 +23,9 @@ export function readEvents(db: Db, options: ReadEventsOptions = {}): EventRow[] 
   if (options.payloads !== 'on-read') {
     return (db.prepare('SELECT * FROM events WHERE seq > ? AND seq <= ? ORDER BY seq').all(...range) as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw));
   }
-  const columns = columnNames(db, 'events').filter((c) => c !== 'data');
   const payloadOf = payloadReader(db, range[1]!);
-  return (db.prepare(`SELECT ${columns.map(quoteIdent).join(', ')} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq`).all(...range) as Record<string, unknown>[])
-    .map((raw) => fromStoredRowLazy(raw, payloadOf));
+  return (db.prepare(`SELECT ${LAZY_ROW_COLUMNS.map(quoteIdent).join(', ')} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq`).raw(true).all(...range) as unknown[][])
+    .map((values) => lazyEventRow(values, payloadOf));
 }
 
 /** How many payloads of a type one read fetches, from the one asked for on. */

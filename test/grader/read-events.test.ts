@@ -32,6 +32,16 @@ describe('the events a grade reads', () => {
     db.close();
   });
 
+  it('given payloads read on first use, then a copy or the JSON of a row carries its payload, as the eager row\'s does', () => {
+    const db = openDatabase(file, { readonly: true });
+    const eager = readEvents(db);
+    const lazy = readEvents(db, { payloads: 'on-read' });
+    expect(lazy.map((e) => ({ ...e }))).toEqual(eager.map((e) => ({ ...e })));
+    expect(lazy.map((e) => JSON.stringify(e))).toEqual(eager.map((e) => JSON.stringify(e)));
+    expect(Object.keys(lazy[0]!)).toEqual(Object.keys(eager[0]!));
+    db.close();
+  });
+
   it('given payloads read on first use, when the database closes before a payload is read, then reading it fails rather than answering nothing', () => {
     const db = openDatabase(file, { readonly: true });
     const [first, second] = readEvents(db, { payloads: 'on-read' });
