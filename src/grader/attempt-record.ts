@@ -9,8 +9,12 @@ import type { TurnRecord } from './result';
  * databases, the workspace and the scenario's reference.
  */
 export interface AttemptRecord {
-  /** 2: tokens issued at the reset, tamper evidence in heads.jsonl. 1: neither (graded without evidence). */
-  version: 1 | 2;
+  /**
+   * 3: tokens issued at the reset, tamper evidence in heads.jsonl, and no start.db: the start is
+   * final.db through start_seq. 2: the same with a start.db beside final.db. 1: no tokens issued at
+   * the reset and no evidence (graded without it).
+   */
+  version: 1 | 2 | 3;
   task: string;
   pack_dir: string;
   pack_hash: string;
@@ -32,7 +36,7 @@ export interface AttemptRecord {
   token_ids?: Record<string, string>;
   /** How the agent's turns ran: bwrap (the sandbox), none (--no-sandbox), in-process (oracle, null, neg:). */
   isolation?: 'bwrap' | 'none' | 'in-process';
-  /** The last event of start.db; the attempt's events follow it. */
+  /** The last event of the start the agent was given (the tokens of the reset included); the attempt's events follow it. */
   start_seq: number;
   /** Inclusive event ranges written while the agent's turns ran. */
   agent_windows: { turn: number; fromSeq: number; toSeq: number }[];

@@ -21,7 +21,7 @@ import { reversedCount } from './reversals';
 import { faultMetrics, readFaults } from './fault-metrics';
 import { ruleNamed } from './rules';
 import type { AttemptFacts } from './rules/framework';
-import { assertExtendsStart, canonicalHashAfterStart, headOf, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, stateOverStart, tablesDifferingFromFile } from './start-snapshot';
+import { assertExtendsStart, canonicalHashAfterStart, headOf, openVerifiedStart, readStartRecord, ReplayMismatch, replayAfterStart, StartMismatch, stateOverStart, tablesDifferingFromFile } from './start-snapshot';
 
 export { ReplayMismatch, StartMismatch } from './start-snapshot';
 export { readEvents } from './attempt-events';
@@ -69,41 +69,42 @@ export interface ReplayedAttempt {
 }
 
 /**
- * Replays an attempt for grading. With the scenario's start verified at generation (start.json),
- * only the attempt's own events are replayed, onto a copy of that start; without it, every event
- * of final.db and of start.db from the first. Either way a final.db whose read models differ from
- * the replay is refused (ReplayMismatch), and a start.db or final.db that does not begin with the
- * verified start is refused (StartMismatch).
+ * Replays an attempt for grading: its final state, and the start it was given, which is final.db
+ * through `startSeq` (the scenario and the tokens of the reset). With the scenario's start
+ * verified at generation (start.json), only the attempt's own events are replayed, onto a copy of
+ * that start, and the start it was given is read through the verified start; without it, every
+ * event of final.db from the first. Either way a final.db whose read models differ from the replay
+ * is refused (ReplayMismatch), and one that does not begin with the verified start or ends before
+ * `startSeq` is refused (StartMismatch).
  */
-export function replayAttempt(dir: string, scenarioDir: string, registry: ReadModelRegistry): ReplayedAttempt {
+export function replayAttempt(dir: string, scenarioDir: string, registry: ReadModelRegistry, startSeq: number): ReplayedAttempt {
   const finalFile = join(dir, 'final.db');
-  const startFile = join(dir, 'start.db');
   const verified = readStartRecord(scenarioDir);
   if (!verified) {
     const final = replayVerified(finalFile, registry);
-    const start = replayToMemory(startFile, registry);
+    const start = openDatabase(':memory:');
+    try {
+      replayInto(start, finalFile, registry, { untilSeq: startSeq });
+    } catch (err) {
+      final.close();
+      start.close();
+      throw err;
+    }
     return { start, final, finalHash: () => fileHash(finalFile), close: () => { final.close(); start.close(); } };
   }
   const opened: Db[] = [];
   try {
+    const file = openDatabase(finalFile, { readonly: true });
+    try {
+      assertExtendsStart(file, `${dir}/final.db`, verified);
+      if (startSeq < verified.events || !headOf(file, startSeq)) {
+        throw new StartMismatch(`${dir}/final.db does not hold the attempt's start: its event ${startSeq} ${startSeq < verified.events ? "comes before the end of the scenario's verified start" : 'is missing'}.`);
+      }
+    } finally {
+      file.close();
+    }
     const final = openVerifiedStart(scenarioDir, verified);
     opened.push(final);
-    // The start the attempt began from is the verified start plus whatever start.db holds after
-    // it (the attempt's tokens). When final.db has start.db's last event, the replay of final.db
-    // passes through that start: the tables written up to there are copied aside on the way.
-    const files = { final: openDatabase(finalFile, { readonly: true }), start: openDatabase(startFile, { readonly: true }) };
-    let startLast: number;
-    let finalPassesStart: boolean;
-    try {
-      assertExtendsStart(files.final, `${dir}/final.db`, verified);
-      assertExtendsStart(files.start, `${dir}/start.db`, verified);
-      const startHead = headOf(files.start);
-      startLast = startHead?.seq ?? 0;
-      finalPassesStart = startHead !== undefined && headOf(files.final, startLast)?.row_hash === startHead.row_hash;
-    } finally {
-      files.final.close();
-      files.start.close();
-    }
     const changedTables = new Set<string>();
     const rewrittenTables = new Set<string>();
     const replay = (range: { afterSeq?: number; untilSeq?: number }) => {
@@ -111,26 +112,20 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
       for (const t of out.changedTables) changedTables.add(t);
       for (const t of out.rewrittenTables) rewrittenTables.add(t);
     };
-    let start: Db | undefined;
-    let replayedTo = verified.events;
-    if (startLast > verified.events && finalPassesStart) {
-      replay({ untilSeq: startLast });
+    // The replay passes through the start the attempt was given: the tables written up to there
+    // (the reset's tokens) are copied aside on the way, and read over the verified start.
+    let start: Db;
+    if (startSeq > verified.events) {
+      replay({ untilSeq: startSeq });
       start = stateOverStart(scenarioDir, final.name, [...changedTables]);
-      opened.push(start);
-      replayedTo = startLast;
+    } else {
+      start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
     }
-    replay({ afterSeq: replayedTo });
+    opened.push(start);
+    replay({ afterSeq: startSeq });
     const tables = registry.tableNames();
     const differ = tablesDifferingFromFile(final, finalFile, tables);
     if (differ.length > 0) throw new ReplayMismatch(finalFile, differ);
-    if (!start) {
-      if (startLast === verified.events) start = openDatabase(join(scenarioDir, 'scenario.db'), { readonly: true });
-      else {
-        start = openVerifiedStart(scenarioDir, verified);
-        replayAfterStart(start, startFile, registry, verified);
-      }
-      opened.push(start);
-    }
     const unchanged = new Set(tables.filter((t) => !changedTables.has(t)));
     const addedTo = new Set([...changedTables].filter((t) => !rewrittenTables.has(t)));
     return { start, final, finalHash: (options) => canonicalHashAfterStart(finalFile, scenarioDir, verified, unchanged, { ...options, addedTo }), close: () => { final.close(); start.close(); } };
@@ -176,14 +171,16 @@ function tamperEvidence(dir: string, record: AttemptRecord): { findings: string[
   if (record.version < 2) return { findings: [], startChecked: false };
   const heads = readHeads(dir);
   if (!heads) return { findings: [`${HEADS_FILE}, the runner's record of the chain heads, is missing`], startChecked: false };
-  const start = openDatabase(join(dir, 'start.db'), { readonly: true });
+  const startFile = join(dir, 'start.db');
+  if (record.version === 2 && !existsSync(startFile)) return { findings: ['start.db, which an attempt of record version 2 keeps beside final.db, is missing'], startChecked: false };
+  const start = record.version === 2 ? openDatabase(startFile, { readonly: true }) : undefined;
   const final = openDatabase(join(dir, 'final.db'), { readonly: true });
   try {
     const verified = readStartRecord(record.scenario_dir);
-    const findings = tamperFindings(heads, { start, final, referenceDir: join(record.scenario_dir, 'reference'), ...(verified ? { verifiedStart: { dir: record.scenario_dir, record: verified } } : {}) });
+    const findings = tamperFindings(heads, { start, startSeq: record.start_seq, final, referenceDir: join(record.scenario_dir, 'reference'), ...(verified ? { verifiedStart: { dir: record.scenario_dir, record: verified } } : {}) });
     return { findings, startChecked: verified !== undefined };
   } finally {
-    start.close();
+    start?.close();
     final.close();
   }
 }
@@ -221,7 +218,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     return result;
   }
   const registry = createAppRegistry();
-  const replayed = replayAttempt(dir, record.scenario_dir, registry);
+  const replayed = replayAttempt(dir, record.scenario_dir, registry, record.start_seq);
   const { final, start } = replayed;
   try {
     const events = readAttemptEvents(final, record.scenario_dir, readStartRecord(record.scenario_dir), startChecked);

@@ -20,7 +20,7 @@ export interface ChainHead {
 }
 
 export interface HeadRecord extends ChainHead {
-  /** `start` (start.db after the reset), `turn N begins`, `turn N ends`, `closed` (the run's last event). */
+  /** `start` (final.db after the reset, before the server starts), `turn N begins`, `turn N ends`, `closed` (the run's last event). */
   at: string;
   /** sha256 of each file of the scenario's reference folder, by name; null when the run writes the reference. */
   reference: Record<string, string> | null;
@@ -87,19 +87,24 @@ function chainProblem(db: Db, verified: { dir: string; record: StartRecord } | u
 /**
  * What differs between an attempt's files and its tamper evidence, one sentence each; empty when
  * nothing does. final.db must verify as a chain, extend every recorded head and end at the head
- * recorded when the run closed; start.db must be the start head; the reference must hash as it did.
+ * recorded when the run closed; the record's start must be the start head; the reference must hash
+ * as it did. An attempt of record version 2 also kept a start.db: it must verify and be the start head.
  */
-export function tamperFindings(heads: readonly HeadRecord[], files: { start: Db; final: Db; referenceDir: string; verifiedStart?: { dir: string; record: StartRecord } }): string[] {
+export function tamperFindings(heads: readonly HeadRecord[], files: { start?: Db; startSeq: number; final: Db; referenceDir: string; verifiedStart?: { dir: string; record: StartRecord } }): string[] {
   const out: string[] = [];
   for (const [name, db] of [['start.db', files.start], ['final.db', files.final]] as const) {
+    if (!db) continue;
     const problem = chainProblem(db, files.verifiedStart);
     if (problem) out.push(`${name}'s ${problem}`);
   }
   const start = heads.find((h) => h.at === 'start');
   if (!start) out.push(`${HEADS_FILE} has no start head`);
   else {
-    const startHead = chainHead(files.start);
-    if (startHead.seq !== start.seq || startHead.row_hash !== start.row_hash) out.push(`start.db ends at event ${startHead.seq} (${startHead.row_hash.slice(0, 12)}…), not at the start head recorded at the reset (event ${start.seq})`);
+    if (files.startSeq !== start.seq) out.push(`attempt.json's start_seq ${files.startSeq} is not the start head recorded at the reset (event ${start.seq})`);
+    if (files.start) {
+      const startHead = chainHead(files.start);
+      if (startHead.seq !== start.seq || startHead.row_hash !== start.row_hash) out.push(`start.db ends at event ${startHead.seq} (${startHead.row_hash.slice(0, 12)}…), not at the start head recorded at the reset (event ${start.seq})`);
+    }
   }
   for (const head of heads) {
     const problem = notExtending(files.final, head, 'final.db');

@@ -141,22 +141,22 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   cpSync(join(o.scenarioDir, 'handbook'), join(workspace, 'handbook'), { recursive: true });
   copyFileSync(join(o.scenarioDir, 'scenario.db'), join(dir, 'final.db'));
   const tokens = issueAttemptTokens(join(dir, 'final.db'), world.users, o.secretFor);
-  copyFileSync(join(dir, 'final.db'), join(dir, 'start.db'));
   const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
 
   const condition = conditionWithIsolation(o.faults?.condition ?? o.condition ?? 'clean', launcher?.isolation === 'none');
   const record: AttemptRecord = {
-    version: 2, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
+    version: 3, task: pack.slug, pack_dir: pack.dir, pack_hash: o.packHash, seed: o.seed, scenario_dir: o.scenarioDir,
     agent: agentText(o.agent), ...identity, condition, cell: cellOf(identity, condition), label: o.label, rep: o.rep,
     agent_user: pack.spec.agent_user, counterparties: world.users.filter((u) => u !== pack.spec.agent_user),
     token_ids: tokens.ids, isolation: launcher?.isolation ?? 'in-process',
-    start_seq: withFile(join(dir, 'start.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
+    start_seq: withFile(join(dir, 'final.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
   writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
-  withFile(join(dir, 'start.db'), (db) => witness('start', db));
+  // The start the agent is given is final.db as it is now: this head, which final.db must extend.
+  withFile(join(dir, 'final.db'), (db) => witness('start', db));
 
   const controlToken = randomBytes(24).toString('hex');
   let running: RunningServer | undefined;

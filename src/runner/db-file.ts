@@ -16,7 +16,11 @@ export function settleToSingleFile(file: string): void {
   }
 }
 
-/** The databases an attempt folder keeps: the start it was given and the final state it left. */
+/**
+ * The databases an attempt folder may hold: final.db, the state it left (whose events through the
+ * record's start_seq are the start it was given), and in attempts of record version 2 start.db,
+ * a copy of that start.
+ */
 export const ATTEMPT_DATABASES = ['start.db', 'final.db'] as const;
 
 /** Left in an attempt folder whose databases a validation removed once its control held. */

@@ -119,7 +119,7 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
 /** The oracle's projections and its part of the event stream, from its attempt folder. */
 function writeReference(pack: TaskPack, attemptDir: string, scenarioDir: string, refDir: string): { projections: number; events: number } {
   const record = readAttemptRecord(attemptDir);
-  const replayed = replayAttempt(attemptDir, scenarioDir, createAppRegistry());
+  const replayed = replayAttempt(attemptDir, scenarioDir, createAppRegistry(), record.start_seq);
   const { final } = replayed;
   try {
     const tables = runProjections(final, pack.spec);

@@ -35,7 +35,7 @@ export interface UnitOptions {
   scenarioDir: string;
   /** Validate under a fault profile of the task: its own negative controls instead of the clean ones. */
   faults?: string;
-  /** Keep every attempt's start.db and final.db; by default those of attempts whose controls held are removed. */
+  /** Keep every attempt's final.db (and an older attempt's start.db); by default those of attempts whose controls held are removed. */
   keepDatabases?: boolean;
   log?: (line: string) => void;
 }

@@ -98,7 +98,7 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
     expect(out.code).toBe(1);
     // oclif wraps the error to the terminal's width, within words too.
     const unwrapped = (text: string) => text.replace(/\s*\n\s*›\s*/g, '').replace(/\s+/g, '');
-    expect(unwrapped(out.stderr)).toContain(unwrapped(`${dir} has no start.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`));
+    expect(unwrapped(out.stderr)).toContain(unwrapped(`${dir} has no final.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`));
     expect(readFileSync(join(dir, 'result.json'), 'utf8')).toBe(before);
   });
 

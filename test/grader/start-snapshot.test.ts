@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gradeAttempt, readEvents, replayAttempt, StartMismatch } from '../../src/grader/grade';
 import { readAttemptEvents } from '../../src/grader/attempt-events';
 import { openDatabase } from '../../src/events/database';
 import { createAppRegistry } from '../../src/projections';
+import { replayInto } from '../../src/projections/replay';
 import { readStartRecord, START_FILE } from '../../src/grader/start-snapshot';
 import { verifyChain } from '../../src/events/chain-verify';
 import { HASHED_COLUMNS, rowHash, type StoredColumns } from '../../src/events/row-hash';
@@ -25,6 +26,10 @@ async function attempt(agent: Parameters<typeof runAttempt>[0]['agent'], name: s
   const dir = join(root, 'attempts', name);
   await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir, seed: 0, agent, attemptDir: dir, label: 'start', rep: 1, grade: false });
   return dir;
+}
+
+function startSeqOf(dir: string): number {
+  return (JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8')) as { start_seq: number }).start_seq;
 }
 
 /** The same attempt pointed at a copy of its scenario without start.json: graded by replaying everything. */
@@ -73,7 +78,7 @@ describe('an attempt graded from the verified start', () => {
     db.prepare('UPDATE events SET row_hash = ? WHERE seq = ?').run('0'.repeat(64), readStartRecord(scenarioDir)!.events);
     db.close();
     expect(gradeAttempt(dir, { pack }).verdict).toBe('tampered');
-    const replay = () => replayAttempt(dir, scenarioDir, createAppRegistry());
+    const replay = () => replayAttempt(dir, scenarioDir, createAppRegistry(), startSeqOf(dir));
     expect(replay).toThrow(StartMismatch);
     expect(replay).toThrow(/final\.db does not begin with the scenario's verified start/);
   });
@@ -150,19 +155,35 @@ describe('the events a grade reads from an attempt beginning with the verified s
 });
 
 describe('the start an attempt began from, as a grade reads it', () => {
-  it('given start.db holding the verified start and the attempt\'s tokens, then every table reads as start.db\'s, the ones the tokens wrote copied and the rest the verified start\'s', async () => {
+  it('given final.db through the record\'s start_seq (the verified start and the attempt\'s tokens), then every table reads as a full replay to there, the ones the tokens wrote copied and the rest the verified start\'s', async () => {
     const dir = await attempt({ kind: 'oracle' }, 'start-state');
-    const replayed = replayAttempt(dir, scenarioDir, createAppRegistry());
-    const original = new Database(join(dir, 'start.db'), { readonly: true });
+    expect(existsSync(join(dir, 'start.db'))).toBe(false);
+    const startSeq = startSeqOf(dir);
+    expect(startSeq).toBeGreaterThan(readStartRecord(scenarioDir)!.events);
+    const replayed = replayAttempt(dir, scenarioDir, createAppRegistry(), startSeq);
+    const full = openDatabase(':memory:');
+    replayInto(full, join(dir, 'final.db'), createAppRegistry(), { untilSeq: startSeq });
     try {
       const own = (replayed.start.prepare(`SELECT name FROM main.sqlite_master WHERE type = 'table'`).pluck().all() as string[]).sort();
       expect(own.length).toBeGreaterThan(0);
       expect(own.length).toBeLessThan(createAppRegistry().tableNames().length);
       const rows = (db: Database.Database, t: string) => (db.prepare(`SELECT * FROM "${t}"`).all() as object[]).map((r) => JSON.stringify(r)).sort();
-      for (const t of createAppRegistry().tableNames()) expect([t, rows(replayed.start, t)]).toEqual([t, rows(original, t)]);
+      for (const t of createAppRegistry().tableNames()) expect([t, rows(replayed.start, t)]).toEqual([t, rows(full, t)]);
+      const scenarioDb = new Database(join(scenarioDir, 'scenario.db'), { readonly: true });
+      expect(rows(full, 'api_tokens').length).toBeGreaterThan(rows(scenarioDb, 'api_tokens').length);
+      scenarioDb.close();
     } finally {
-      original.close();
+      full.close();
       replayed.close();
     }
+  }, 120_000);
+
+  it('given a start_seq past the end of final.db, or before the verified start, then the replay is refused', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'start-beyond');
+    const final = new Database(join(dir, 'final.db'), { readonly: true });
+    const last = final.prepare('SELECT MAX(seq) FROM events').pluck().get() as number;
+    final.close();
+    expect(() => replayAttempt(dir, scenarioDir, createAppRegistry(), last + 1)).toThrow(/does not hold the attempt's start: its event \d+ is missing/);
+    expect(() => replayAttempt(dir, scenarioDir, createAppRegistry(), readStartRecord(scenarioDir)!.events - 1)).toThrow(StartMismatch);
   }, 120_000);
 });

@@ -37,7 +37,7 @@ describe('a scripted policy whose turn does not finish', () => {
     ]);
     // The failing control keeps its databases to be looked into; one that held does not.
     const seedDir = join(root, 'validate', 'leave-cover', 'seed-0');
-    expect(['start.db', 'final.db'].map((f) => existsSync(join(seedDir, 'neg-no-note', f)))).toEqual([true, true]);
+    expect(['start.db', 'final.db'].map((f) => existsSync(join(seedDir, 'neg-no-note', f)))).toEqual([false, true]);
     expect(['start.db', 'final.db', 'result.json'].map((f) => existsSync(join(seedDir, 'neg-everything', f)))).toEqual([false, false, true]);
   });
 });

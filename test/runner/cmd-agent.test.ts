@@ -156,7 +156,7 @@ describe('the graded attempt', () => {
 
   it('records the sandbox and the token ids of the reset, never a secret', () => {
     const record = JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'));
-    expect(record).toMatchObject({ version: 2, isolation: 'bwrap', token_ids: { 'olga.park': expect.stringMatching(/^TOK-/), 'grace.lin': expect.stringMatching(/^TOK-/) } });
+    expect(record).toMatchObject({ version: 3, isolation: 'bwrap', token_ids: { 'olga.park': expect.stringMatching(/^TOK-/), 'grace.lin': expect.stringMatching(/^TOK-/) } });
     for (const f of ['attempt.json', 'condition.json', 'heads.jsonl', 'result.json']) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(secretFor('olga.park'));
   });
 });

@@ -86,8 +86,9 @@ describe('the oracle\'s attempt', () => {
     expect(result.final_hash).toBe(scenario.manifest.oracle.final_hash);
   });
 
-  it('leaves the attempt folder: databases, workspace with the handbook, turns, projections, condition and result', () => {
-    for (const f of ['start.db', 'final.db', 'workspace/handbook/leave.md', 'workspace/handoff.md', 'projections/leaves.agent.csv', 'projections/leaves.reference.csv', 'condition.json', 'result.json', 'attempt.json']) expect(existsSync(join(dir, f))).toBe(true);
+  it('leaves the attempt folder: final.db (its start is final.db through start_seq, not a copy), workspace with the handbook, turns, projections, condition and result', () => {
+    expect(existsSync(join(dir, 'start.db'))).toBe(false);
+    for (const f of ['final.db', 'workspace/handbook/leave.md', 'workspace/handoff.md', 'projections/leaves.agent.csv', 'projections/leaves.reference.csv', 'condition.json', 'result.json', 'attempt.json']) expect(existsSync(join(dir, f))).toBe(true);
     for (const f of ['prompt.md', 'stdout.txt', 'stderr.txt', 'exit.json']) expect(existsSync(join(dir, 'turns', '2', f))).toBe(true);
     expect(existsSync(join(dir, 'final.db-wal'))).toBe(false);
     const prompt = readFileSync(join(dir, 'turns', '1', 'prompt.md'), 'utf8');
@@ -172,7 +173,7 @@ describe('bench run, validate and report over the smoke task', () => {
     const report = await validate({ tasks: ['leave-cover'], tasksDir: FIXTURE_TASKS, seeds: [0], runsDir: join(root, 'validate-kept'), scenariosDir: join(root, 'scenarios'), keepDatabases: true });
     expect(report.ok).toBe(true);
     const seedDir = join(root, 'validate-kept', 'leave-cover', 'seed-0');
-    expect(['oracle-1', 'oracle-2', 'null', 'neg-no-note'].flatMap((a) => ['start.db', 'final.db'].map((f) => existsSync(join(seedDir, a, f))))).toEqual(Array(8).fill(true));
+    expect(['oracle-1', 'oracle-2', 'null', 'neg-no-note'].map((a) => existsSync(join(seedDir, a, 'final.db')))).toEqual(Array(4).fill(true));
     expect(attemptView(join(seedDir, 'oracle-1')).calls.length).toBeGreaterThan(0);
   });
 

@@ -11,6 +11,8 @@ import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
 import { campaignMetrics, flaggedAttempts } from '../../src/runner/metrics';
 import { runAttempt } from '../../src/runner/attempt';
+import { settleToSingleFile } from '../../src/runner/db-file';
+import { replayFile } from '../../src/projections/replay';
 import { generateScenario, type Scenario } from '../../src/runner/scenario';
 import { loadPack } from '../../src/task-pack/load';
 import { loadPackCode } from '../../src/task-pack/module-loader';
@@ -105,6 +107,43 @@ describe('an attempt whose heads were removed', () => {
     const dir = copyOf(oracleDir, 'no-heads');
     rmSync(join(dir, 'heads.jsonl'));
     expect(gradeAttempt(dir).tampered).toEqual(['heads.jsonl, the runner\'s record of the chain heads, is missing']);
+  });
+});
+
+describe('an attempt whose record moved its start', () => {
+  it('is tampered: the start_seq of attempt.json is not the start head the runner recorded', () => {
+    const dir = copyOf(oracleDir, 'moved-start');
+    const record = JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'));
+    writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, start_seq: record.start_seq + 1 }));
+    expect(gradeAttempt(dir).tampered).toEqual([`attempt.json's start_seq ${record.start_seq + 1} is not the start head recorded at the reset (event ${record.start_seq})`]);
+  });
+});
+
+describe('an attempt of record version 2, which kept a start.db', () => {
+  /** The attempt as the runner wrote it before version 3: start.db was final.db as the reset left it. */
+  function version2(name: string, startSeq: (recorded: number) => number): string {
+    const dir = copyOf(oracleDir, name);
+    const record = JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'));
+    replayFile(join(dir, 'final.db'), join(dir, 'start.db'), createAppRegistry(), { untilSeq: startSeq(record.start_seq) });
+    settleToSingleFile(join(dir, 'start.db'));
+    writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, version: 2 }));
+    return dir;
+  }
+
+  it('is graded as the same attempt without it', () => {
+    const strip = ({ graded_at_wall: _g, ...r }: ReturnType<typeof gradeAttempt>) => r;
+    expect(strip(gradeAttempt(version2('v2', (s) => s)))).toEqual(strip(gradeAttempt(oracleDir)));
+  });
+
+  it('is tampered when its start.db is not the start head', () => {
+    const dir = version2('v2-short', (s) => s - 1);
+    expect(gradeAttempt(dir).tampered).toEqual([expect.stringMatching(/^start\.db ends at event \d+ \([0-9a-f]{12}…\), not at the start head recorded at the reset \(event \d+\)$/)]);
+  });
+
+  it('is tampered when its start.db is missing', () => {
+    const dir = version2('v2-missing', (s) => s);
+    rmSync(join(dir, 'start.db'));
+    expect(gradeAttempt(dir).tampered).toEqual(['start.db, which an attempt of record version 2 keeps beside final.db, is missing']);
   });
 });
 

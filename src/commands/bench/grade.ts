@@ -2,7 +2,7 @@ import { Args, Command } from '@oclif/core';
 import { gradeAttempt } from '../../grader/grade';
 import { readAttemptRecord } from '../../grader/attempt-record';
 import type { AttemptResult } from '../../grader/result';
-import { ATTEMPT_DATABASES, attemptDatabase } from '../../runner/db-file';
+import { attemptDatabase } from '../../runner/db-file';
 import { message } from '../../runner/cli-support';
 import { verdictTable } from '../../runner/verdict-table';
 
@@ -18,7 +18,7 @@ export default class BenchGrade extends Command {
     let result: AttemptResult;
     try {
       readAttemptRecord(args.dir);
-      for (const name of ATTEMPT_DATABASES) attemptDatabase(args.dir, name);
+      attemptDatabase(args.dir);
       result = gradeAttempt(args.dir);
     } catch (err) {
       this.error(message(err), { exit: 1 });

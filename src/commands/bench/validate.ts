@@ -19,7 +19,7 @@ export default class BenchValidate extends Command {
     jobs: Flags.integer({ min: 1, description: 'worker processes (default: the number of cores)' }),
     'runs-dir': Flags.string({ description: 'where the validation attempts go (default: runs/validate)' }),
     'scenarios-dir': Flags.string({ description: 'where scenarios are generated or found (default: scenarios/)' }),
-    'keep-databases': Flags.boolean({ description: "keep every attempt's start.db and final.db; by default only those of attempts whose control failed are kept" }),
+    'keep-databases': Flags.boolean({ description: "keep every attempt's final.db; by default only those of attempts whose control failed are kept" }),
   };
   static override enableJsonFlag = true;
 

@@ -10,7 +10,7 @@ import type { AttemptFacts } from '../rules/framework';
 export interface CheckContext {
   /** The final state, replayed from final.db's events. */
   final: Db;
-  /** The start state, replayed from start.db's events. */
+  /** The start state: final.db's events through the record's start_seq, read over the verified start. */
   start: Db;
   agentTables: ReadonlyMap<string, Table>;
   referenceTables: ReadonlyMap<string, Table>;
