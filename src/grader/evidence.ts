@@ -47,7 +47,8 @@ export class EvidenceIndex {
   /** Writes on, or mentioning, any of these documents. */
   touching(ids: ReadonlySet<string>): IndexedWrite[] {
     if (ids.size === 0) return [];
-    return this.writes.filter((w) => (w.objectId !== null && ids.has(w.objectId)) || [...ids].some((id) => w.values.has(id)));
+    const wanted = [...ids];
+    return this.writes.filter((w) => (w.objectId !== null && ids.has(w.objectId)) || wanted.some((id) => w.values.has(id)));
   }
 
   /** The evidence of one row: the agent's row when it has one, and the row's key values. */

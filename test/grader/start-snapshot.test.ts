@@ -132,6 +132,21 @@ describe('an attempt graded from the verified start', () => {
     writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, scenario_dir: scenarioCopy }));
     expect(() => gradeAttempt(dir, { pack })).toThrow(/is not the start verified at generation/);
   });
+
+  it('given the scenario graded once in this process, when scenario.db is then edited in place, then the next grade is refused all the same', async () => {
+    const dir = await attempt({ kind: 'oracle' }, 'edited-later');
+    const scenarioCopy = join(root, 'scenario-edited-later');
+    cpSync(scenarioDir, scenarioCopy, { recursive: true });
+    const record = JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'));
+    writeFileSync(join(dir, 'attempt.json'), JSON.stringify({ ...record, scenario_dir: scenarioCopy }));
+    // Only a file whose last change is older than the kernel's file-time tick by a margin is remembered.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(gradeAttempt(dir, { pack }).verdict).toBe('pass');
+    const db = new Database(join(scenarioCopy, 'scenario.db'));
+    db.prepare(`UPDATE users SET name = 'Someone Else' WHERE id = 'sam.ortiz'`).run();
+    db.close();
+    expect(() => gradeAttempt(dir, { pack })).toThrow(/is not the start verified at generation/);
+  });
 });
 
 describe('the events a grade reads from an attempt beginning with the verified start', () => {
