@@ -261,12 +261,16 @@ export function stateOverStart(scenarioDir: string, replayed: string, tables: re
 
 /**
  * Tables whose rows differ between `db` and the file `file` (wall-clock columns left out), or that
- * exist in only one: compared by SQLite itself, a set difference each way on equal row counts.
+ * exist in only one: compared by SQLite itself. A replay writes a table's rows in the order the
+ * file's server did, so they have the same rowids: when every row pairs with the row of its rowid
+ * in the other, column for column, and the counts agree, the tables are equal; otherwise they are
+ * compared as sets, a difference each way on equal row counts.
  */
 export function tablesDifferingFromFile(db: Db, file: string, tables: readonly string[]): string[] {
   attachForScan(db, file, 'other');
   try {
     const otherTables = new Set((db.prepare(`SELECT name FROM other.sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    const withoutRowid = new Set(db.prepare(`SELECT name FROM pragma_table_list WHERE schema IN ('main', 'other') AND wr = 1`).pluck().all() as string[]);
     return tables.filter((t) => {
       if (!otherTables.has(t)) return true;
       const cols = columnNames(db, t).filter((c) => !isWallClockColumn(c));
@@ -274,6 +278,11 @@ export function tablesDifferingFromFile(db: Db, file: string, tables: readonly s
       if (cols.join('\u0000') !== otherCols.join('\u0000')) return true;
       const list = cols.map(quoteIdent).join(', ');
       const q = quoteIdent(t);
+      const equal = cols.map((c) => `a.${quoteIdent(c)} IS b.${quoteIdent(c)}`).join(' AND ') || '1';
+      const rowids = !withoutRowid.has(t);
+      const paired = !rowids ? { same: 0 } : db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
+        AND (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM main.${q} a JOIN other.${q} b ON b.rowid = a.rowid WHERE ${equal}) AS same`).get() as { same: number };
+      if (paired.same === 1) return false;
       const same = db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
         AND NOT EXISTS (SELECT ${list} FROM main.${q} EXCEPT SELECT ${list} FROM other.${q}) AS same`).get() as { same: number };
       return same.same !== 1;
