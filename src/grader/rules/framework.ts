@@ -70,7 +70,40 @@ export function byAgent(e: EventRow, attempt: AttemptFacts): boolean {
   return inAttempt(e, attempt) && e.actor === attempt.agentUser;
 }
 
-/** Accepted writes that carry a domain event of one of these types. */
+/** The domain events of a stream by type, each list in stream order with the rows' places in it. */
+type TypeIndex = Map<string, { rows: EventRow[]; at: number[] }>;
+
+/**
+ * Rules ask for a few types each, many times over one stream (a year of history): the stream is
+ * read into lists by type once, on the first ask. A stream is a grade's list of rows, which nobody
+ * changes once built.
+ */
+const indexes = new WeakMap<readonly EventRow[], TypeIndex>();
+
+function typeIndex(events: readonly EventRow[]): TypeIndex {
+  let index = indexes.get(events);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      if (e.kind !== 'write' || e.outcome !== 'ok' || e.type === null) continue;
+      let list = index.get(e.type);
+      if (!list) index.set(e.type, (list = { rows: [], at: [] }));
+      list.rows.push(e);
+      list.at.push(i);
+    }
+    indexes.set(events, index);
+  }
+  return index;
+}
+
+/** Accepted writes that carry a domain event of one of these types, in stream order. */
 export function domainEvents(events: readonly EventRow[], ...types: string[]): EventRow[] {
-  return events.filter((e) => e.kind === 'write' && e.outcome === 'ok' && e.type !== null && types.includes(e.type));
+  const index = typeIndex(events);
+  const lists = [...new Set(types)].flatMap((t) => index.get(t) ?? []);
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return lists[0]!.rows.slice();
+  const merged: { row: EventRow; at: number }[] = [];
+  for (const list of lists) for (let i = 0; i < list.rows.length; i++) merged.push({ row: list.rows[i]!, at: list.at[i]! });
+  return merged.sort((a, b) => a.at - b.at).map((m) => m.row);
 }
