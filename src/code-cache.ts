@@ -36,7 +36,7 @@ export interface CodeCacheStats {
 
 /** Past this the file keeps only what the writing process loaded: entries of rebuilt files go. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-const MAGIC = 'bb-erp-code-cache-1';
+const MAGIC = 'bb-erp-code-cache-2';
 
 interface Entry {
   key: string;
@@ -67,7 +67,8 @@ export function installCodeCache(root: string, file: string): CodeCacheStats {
   const stats: CodeCacheStats = { file, hits: 0, misses: 0, passed: 0, wrote: false };
   installed = stats;
   const stored = openCache(file);
-  const used = new Map<string, Entry>();
+  /** The key of every file this process compiled, by path. */
+  const current = new Map<string, string>();
   const fresh: { key: string; script: Script }[] = [];
   const prefix = root.endsWith(sep) ? root : root + sep;
   const proto = Module.prototype as unknown as { _compile: CompileFn };
@@ -79,6 +80,7 @@ export function installCodeCache(root: string, file: string): CodeCacheStats {
       return compile.call(this, content, filename);
     }
     const key = `${filename}\u0000${createHash('sha1').update(content).digest('base64')}`;
+    current.set(filename, key);
     const cached = stored.read(key);
     let script: Script;
     try {
@@ -91,10 +93,8 @@ export function installCodeCache(root: string, file: string): CodeCacheStats {
       }
       throw err;
     }
-    if (cached && !script.cachedDataRejected) {
-      stats.hits++;
-      used.set(key, { key, data: cached });
-    } else {
+    if (cached && !script.cachedDataRejected) stats.hits++;
+    else {
       stats.misses++;
       fresh.push({ key, script });
     }
@@ -103,23 +103,8 @@ export function installCodeCache(root: string, file: string): CodeCacheStats {
   };
 
   process.once('exit', () => {
-    if (fresh.length === 0) return stored.close();
     try {
-      for (const { key, script } of fresh) used.set(key, { key, data: script.createCachedData() });
-      // Entries this process did not load stay (other commands load other files), unless they
-      // are an older build of a file it did load, or the file has grown past its bound.
-      const loaded = new Set([...used.keys()].map((k) => k.slice(0, k.indexOf('\u0000'))));
-      let size = [...used.values()].reduce((n, e) => n + e.data.length, 0);
-      for (const [key, at] of stored.index) {
-        if (used.has(key) || loaded.has(key.slice(0, key.indexOf('\u0000')))) continue;
-        if (size + at.length > MAX_CACHE_BYTES) continue;
-        const data = stored.read(key);
-        if (!data) continue;
-        used.set(key, { key, data });
-        size += at.length;
-      }
-      writeCache(file, [...used.values()]);
-      stats.wrote = true;
+      if (fresh.length > 0) writeBack();
     } catch {
       // A cache that cannot be written (a read-only install, a full disk) only means a slower start next time.
     } finally {
@@ -127,8 +112,31 @@ export function installCodeCache(root: string, file: string): CodeCacheStats {
     }
     if (process.env.ERP_CLI_CODE_CACHE === 'stats') printStats(stats);
   });
-  if (process.env.ERP_CLI_CODE_CACHE === 'stats') process.once('exit', () => fresh.length === 0 && printStats(stats));
   return stats;
+
+  /**
+   * The new code, then the entries this process used, then those of files it did not load (other
+   * commands load other files) while the file stays within its bound; an entry of an older build
+   * of a file it loaded goes.
+   */
+  function writeBack(): void {
+    const entries: Entry[] = fresh.map(({ key, script }) => ({ key, data: script.createCachedData() }));
+    const written = new Set(entries.map((e) => e.key));
+    const usedHere = (key: string) => current.get(key.slice(0, key.indexOf('\u0000'))) === key;
+    const loadedHere = (key: string) => current.has(key.slice(0, key.indexOf('\u0000')));
+    const kept = [...stored.index.keys()].filter((k) => !written.has(k) && (usedHere(k) || !loadedHere(k)));
+    let size = entries.reduce((n, e) => n + e.data.length, 0);
+    for (const key of [...kept.filter(usedHere), ...kept.filter((k) => !usedHere(k))]) {
+      const length = stored.index.get(key)!.length;
+      if (size + length > MAX_CACHE_BYTES) continue;
+      const data = stored.read(key);
+      if (!data) continue;
+      entries.push({ key, data });
+      size += length;
+    }
+    writeCache(file, entries);
+    stats.wrote = true;
+  }
 }
 
 function printStats(s: CodeCacheStats): void {
@@ -154,9 +162,9 @@ function requireFor(mod: Module): NodeJS.Require {
 }
 
 /**
- * The file: a magic line, a JSON index of [key, length] pairs, then the entries' bytes in index
- * order. It is opened once and each entry read when a file asks for it; anything unreadable is an
- * empty cache.
+ * The file: a line of the magic word and the index's length in bytes, the JSON index of [key,
+ * length] pairs, then the entries' bytes in index order. It is opened once and each entry read
+ * when a file asks for it; anything unreadable is an empty cache.
  */
 function openCache(file: string): { index: ReadonlyMap<string, Stored>; read(key: string): Buffer | undefined; close(): void } {
   const index = new Map<string, Stored>();
@@ -168,18 +176,15 @@ function openCache(file: string): { index: ReadonlyMap<string, Stored>; read(key
   try {
     fd = openSync(file, 'r');
     const size = fstatSync(fd).size;
-    const head = Buffer.alloc(Math.min(size, 1 << 20));
-    let text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('latin1');
-    const magicEnd = text.indexOf('\n');
-    if (text.slice(0, magicEnd) !== MAGIC) throw new Error('not a code cache');
-    let indexEnd = text.indexOf('\n', magicEnd + 1);
-    if (indexEnd < 0) {
-      const whole = Buffer.alloc(size);
-      text = whole.subarray(0, readSync(fd, whole, 0, size, 0)).toString('latin1');
-      indexEnd = text.indexOf('\n', magicEnd + 1);
-    }
-    const entries = JSON.parse(Buffer.from(text.slice(magicEnd + 1, indexEnd), 'latin1').toString('utf8')) as [string, number][];
-    let offset = indexEnd + 1;
+    const head = Buffer.alloc(64);
+    const line = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('latin1').split('\n', 1)[0]!;
+    const [magic, length] = line.split(' ');
+    const indexBytes = Number(length);
+    if (magic !== MAGIC || !Number.isSafeInteger(indexBytes) || line.length + 1 + indexBytes > size) throw new Error('not a code cache');
+    const indexText = Buffer.alloc(indexBytes);
+    readSync(fd, indexText, 0, indexBytes, line.length + 1);
+    const entries = JSON.parse(indexText.toString('utf8')) as [string, number][];
+    let offset = line.length + 1 + indexBytes;
     for (const [key, length] of entries) {
       index.set(key, { offset, length });
       offset += length;
@@ -204,7 +209,8 @@ function openCache(file: string): { index: ReadonlyMap<string, Stored>; read(key
 /** Written beside itself and renamed over: a concurrent reader sees the old file or the new, whole. */
 function writeCache(file: string, entries: readonly Entry[]): void {
   mkdirSync(dirname(file), { recursive: true });
-  const head = Buffer.from(`${MAGIC}\n${JSON.stringify(entries.map((e) => [e.key, e.data.length]))}\n`);
+  const index = Buffer.from(JSON.stringify(entries.map((e) => [e.key, e.data.length])));
+  const head = Buffer.concat([Buffer.from(`${MAGIC} ${index.length}\n`), index]);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, Buffer.concat([head, ...entries.map((e) => e.data)]));

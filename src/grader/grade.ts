@@ -6,7 +6,7 @@ import type { EventRow } from '../events/event-row';
 import { readAttemptEvents } from './attempt-events';
 import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
-import { replayInto } from '../projections/replay';
+import { replayInto, type ReplayOptions } from '../projections/replay';
 import { loadPack, type TaskPack } from '../task-pack/load';
 import { readAttemptRecord, recordedIdentity, type AttemptRecord } from './attempt-record';
 import { runCheck } from './checks';
@@ -31,10 +31,15 @@ export interface GradeOptions {
   controlTies?: readonly ControlTie[];
 }
 
-/** Replays a file's events into a fresh in-memory database. */
-export function replayToMemory(file: string, registry: ReadModelRegistry): Db {
+/** Replays a file's events (up to `untilSeq`) into a fresh in-memory database. */
+export function replayToMemory(file: string, registry: ReadModelRegistry, options: Pick<ReplayOptions, 'untilSeq'> = {}): Db {
   const out = openDatabase(':memory:');
-  replayInto(out, file, registry);
+  try {
+    replayInto(out, file, registry, options);
+  } catch (err) {
+    out.close();
+    throw err;
+  }
   return out;
 }
 
@@ -82,12 +87,11 @@ export function replayAttempt(dir: string, scenarioDir: string, registry: ReadMo
   const verified = readStartRecord(scenarioDir);
   if (!verified) {
     const final = replayVerified(finalFile, registry);
-    const start = openDatabase(':memory:');
+    let start: Db;
     try {
-      replayInto(start, finalFile, registry, { untilSeq: startSeq });
+      start = replayToMemory(finalFile, registry, { untilSeq: startSeq });
     } catch (err) {
       final.close();
-      start.close();
       throw err;
     }
     return { start, final, finalHash: () => fileHash(finalFile), close: () => { final.close(); start.close(); } };

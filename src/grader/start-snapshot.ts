@@ -278,11 +278,12 @@ export function tablesDifferingFromFile(db: Db, file: string, tables: readonly s
       if (cols.join('\u0000') !== otherCols.join('\u0000')) return true;
       const list = cols.map(quoteIdent).join(', ');
       const q = quoteIdent(t);
-      const equal = cols.map((c) => `a.${quoteIdent(c)} IS b.${quoteIdent(c)}`).join(' AND ') || '1';
-      const rowids = !withoutRowid.has(t);
-      const paired = !rowids ? { same: 0 } : db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
-        AND (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM main.${q} a JOIN other.${q} b ON b.rowid = a.rowid WHERE ${equal}) AS same`).get() as { same: number };
-      if (paired.same === 1) return false;
+      if (!withoutRowid.has(t)) {
+        const equal = cols.map((c) => `a.${quoteIdent(c)} IS b.${quoteIdent(c)}`).join(' AND ') || '1';
+        const paired = db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
+          AND (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM main.${q} a JOIN other.${q} b ON b.rowid = a.rowid WHERE ${equal}) AS same`).get() as { same: number };
+        if (paired.same === 1) return false;
+      }
       const same = db.prepare(`SELECT (SELECT COUNT(*) FROM main.${q}) = (SELECT COUNT(*) FROM other.${q})
         AND NOT EXISTS (SELECT ${list} FROM main.${q} EXCEPT SELECT ${list} FROM other.${q}) AS same`).get() as { same: number };
       return same.same !== 1;
