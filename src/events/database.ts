@@ -89,8 +89,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const db = observeTransactions(cacheStatements(new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false })));
   if (options.readonly) db.pragma(`cache_size = -${SCAN_CACHE_KIB}`);
   else {
-    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    // Before the switch to WAL, which commits under the connection's synchronous setting: a fast
+    // file (a fresh copy, most often) is not flushed to disk by it.
     db.pragma(options.fast ? 'synchronous = OFF' : 'synchronous = NORMAL');
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
     db.exec(KERNEL_DDL);
   }
   return db;
