@@ -1,23 +1,17 @@
 #!/usr/bin/env node
 // Agent commands and `server start` with plain arguments take a lean path (same functions, no oclif start-up);
 // everything else, help included, goes through oclif. ERP_CLI_OCLIF_ONLY=1 turns the lean path off.
-// The operator's commands compile from a V8 code cache under .cache/ (src/code-cache.ts); ERP_CLI_CODE_CACHE=0 turns it off, =stats reports it.
-// They load the package's modules from dist/erp-operator.cjs while it is current (src/operator-bundle.ts); ERP_CLI_BUNDLE=0 turns it off, =stats reports it.
-const { join } = require('node:path');
-const root = join(__dirname, '..');
-if (process.env.ERP_CLI_CODE_CACHE !== '0') {
-  const { codeCacheFile, installCodeCache } = require('../dist/src/code-cache');
-  installCodeCache(root, codeCacheFile(join(root, '.cache')));
-}
+// The operator's commands compile from a V8 code cache under .cache/ (src/code-cache.ts; ERP_CLI_CODE_CACHE=0 turns it off, =stats reports it)
+// and load the package's modules from dist/erp-operator.cjs while it is current (src/operator-bundle.ts; ERP_CLI_BUNDLE likewise).
+const start = require('../dist/src/operator-start');
+start.startCodeCache();
 (async () => {
   const argv = process.argv.slice(2);
   const lean = !process.env.ERP_CLI_OCLIF_ONLY;
   const serverStart = argv[0] === 'server' && argv[1] === 'start';
   if (lean && !serverStart && (await require('../dist/src/client/fast-path').runFast(argv))) return;
-  if (process.env.ERP_CLI_BUNDLE !== '0') {
-    const use = require('../dist/src/operator-bundle').installOperatorBundle(root);
-    if (process.env.ERP_CLI_BUNDLE === 'stats') process.stderr.write(use.used ? `operator bundle: ${use.modules} files served from it\n` : `operator bundle not used: ${use.why}\n`);
-  }
+  // After the agent commands: they load a few files, not the package.
+  start.startOperatorBundle();
   if (lean && serverStart) {
     // The runner starts a server per attempt: plain flags and a sound file skip oclif's start-up too;
     // oclif reports anything else.

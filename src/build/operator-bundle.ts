@@ -11,10 +11,15 @@ import { packageRoot } from '../package-info';
  */
 
 /**
- * Modules left to node's loader: the loader's own hooks, what needs a real dynamic import, and the
- * build's tools, which run from their own files and never under `erp`.
+ * Modules left to node's loader: the loader's own hooks, the workers' entries that install them
+ * (a process's main file, never required), what needs a real dynamic import, and the build's
+ * tools, which run from their own files and never under `erp`.
  */
-const OUTSIDE = ['dist/src/code-cache.js', 'dist/src/operator-bundle.js', 'dist/src/not-found-hook.js'];
+const OUTSIDE = [
+  'dist/src/code-cache.js', 'dist/src/operator-bundle.js', 'dist/src/operator-start.js',
+  'dist/src/runner/validate-worker.js', 'dist/src/runner/strategy-worker.js', 'dist/src/runner/campaign-worker.js',
+  'dist/src/not-found-hook.js',
+];
 const OUTSIDE_DIRS = ['dist/src/build/'];
 /**
  * Packages required as they are: native code, oclif (one instance for its commands), build tools,

@@ -1,4 +1,9 @@
-import { runSlot, type SlotJob } from './campaign/slot-run';
+import { startOperatorProcess } from '../operator-start';
+import type { SlotJob } from './campaign/slot-run';
+
+startOperatorProcess();
+// Required after the start, so that it loads from the code cache and the operator bundle.
+const { runSlot } = require('./campaign/slot-run') as typeof import('./campaign/slot-run');
 
 /**
  * A campaign's worker process: one attempt, given as JSON in argv[2], written into its staging

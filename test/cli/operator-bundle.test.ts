@@ -116,4 +116,18 @@ describe('the operator bundle', () => {
     expect(new Set(hashes).size).toBe(1);
     live.close();
   });
+
+  it.each(['validate-worker', 'strategy-worker', 'campaign-worker'])('the runner\'s %s starts from the operator bundle, before it loads the package', (worker) => {
+    const dist = join(__dirname, '..', '..', 'dist', 'src');
+    const file = join(dist, 'runner', `${worker}.js`);
+    // At exit, the files of dist/src the process loaded from disk.
+    const probe = join(mkdtempSync(join(tmpdir(), 'bb-erp-operator-bundle-probe-')), 'probe.js');
+    writeFileSync(probe, `process.on('exit', () => process.stderr.write('from files: ' + Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(dist)})).length + '\\n'));\n`);
+    // An empty job: the worker starts, then refuses it.
+    const r = spawnSync(process.execPath, ['--require', probe, file, '{}'], { encoding: 'utf8', input: '', env: { ...process.env, ERP_CLI_BUNDLE: 'stats' } });
+    expect(r.stderr.split('\n')[0]).toMatch(/^operator bundle: \d+ files served from it$/);
+    // The worker itself, its start and the two loaders it installs; the package came from the bundle.
+    expect(r.stderr).toMatch(/^from files: 4$/m);
+    expect(r.stdout).toBe('');
+  });
 });
