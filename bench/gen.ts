@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Api } from '../src/api/pipeline';
 import { allRoutes } from '../src/api/routes';
 import { createAppRegistry } from '../src/projections';
-import { ErpDb } from '../src/projections/erp-db';
+import { BUILD_STORAGE, ErpDb } from '../src/projections/erp-db';
 import { buildCompany } from '../src/runner/company';
 import { ANCHOR_FIGURES_ISSUE_25 } from './anchor';
 import { bestOf, measureErp } from './child-usage';
@@ -23,7 +23,7 @@ export async function benchGen(): Promise<Figure[]> {
   let cpu = 0;
   let events = 0;
   for (const seed of SEEDS) {
-    const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
+    const erp = ErpDb.open(':memory:', createAppRegistry(), BUILD_STORAGE);
     const api = new Api(erp, allRoutes());
     const run = timeIt(() => buildCompany('northgate', seed, api));
     const written = erp.store.lastSeq();

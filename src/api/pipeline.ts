@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
 import { isRefusal, type Actor, type DecideContext, type Decision } from '../domain/decision';
 import { maskBankNumbers } from '../domain/master/bank-masking';
+import { writeLater } from '../events/database';
 import { EventRejected } from '../events/event-types';
 import type { EventRow, NewEvent } from '../events/event-row';
 import { describeErrors } from '../events/json-schema';
@@ -362,7 +363,7 @@ export class Api {
         if (key !== null) {
           // Nobody reads an in-process write's response: a retry of one gets what identifies it.
           const text = out.body !== undefined ? JSON.stringify(out.body) : JSON.stringify({ id: decision.ok ? decision.objectId : undefined, event_id: row.seq, business_date: today });
-          this.saveKey.run(actor.id, key, requestHash, row.seq, out.status, text);
+          writeLater(this.erp.db, this.saveKey, [actor.id, key, requestHash, row.seq, out.status, text]);
           if (!inProcess) out = { ...out, text, body: undefined };
         }
         committed = row;

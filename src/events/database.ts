@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import Database, { type Statement } from 'better-sqlite3';
+import { WriteQueue } from './write-queue';
 
 export type Db = Database.Database;
 
@@ -69,6 +70,12 @@ export interface OpenOptions {
   readonly?: boolean;
   /** Skip fsync on commit: for generators writing a file nobody reads until they finish. */
   fast?: boolean;
+  /**
+   * Hold writes made through writeLater in memory until the file is next read or the transaction
+   * commits, and run nested transactions without SQLite savepoints (WriteQueue): for generators
+   * and replays, whose requests are each a transaction inside their day's.
+   */
+  deferWrites?: boolean;
 }
 
 /**
@@ -78,6 +85,9 @@ export interface OpenOptions {
  * its memory.
  */
 export const SCAN_CACHE_KIB = 2048;
+
+/** Page cache, in KiB, of a fast (generating) connection: more than a company's whole file. */
+const BUILD_CACHE_KIB = 128 * 1024;
 
 /** Attaches `file` as `schema` with the scanning page cache (SCAN_CACHE_KIB). */
 export function attachForScan(db: Db, file: string, schema: string): void {
@@ -92,10 +102,77 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     // Before the switch to WAL, which commits under the connection's synchronous setting: a fast
     // file (a fresh copy, most often) is not flushed to disk by it.
     db.pragma(options.fast ? 'synchronous = OFF' : 'synchronous = NORMAL');
+    // Statement and savepoint journals in memory: past 64 KiB SQLite spills them to a temporary
+    // file, and every request is a savepoint inside its day's transaction.
+    db.pragma('temp_store = MEMORY');
+    // A generator's one transaction dirties the whole file: held in the page cache, not spilled
+    // to the WAL and read back page by page.
+    if (options.fast) db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     db.exec(KERNEL_DDL);
+    if (options.deferWrites) deferWrites(db);
   }
   return db;
+}
+
+const queues = new WeakMap<Db, WriteQueue>();
+/** Each statement's own run, which the queue calls: the statement's `run` itself first runs the queue. */
+const directRun = new WeakMap<Statement, (...params: unknown[]) => Database.RunResult>();
+
+/** The write queue of a connection opened with `deferWrites`. */
+export function writeQueueOf(db: Db): WriteQueue | undefined {
+  return queues.get(db);
+}
+
+/**
+ * Runs a write now, or, on a connection that defers writes, when the file is next read or the
+ * transaction commits. The caller gets no result: it must know from its own state what the
+ * write changes.
+ */
+export function writeLater(db: Db, stmt: Statement, params: readonly unknown[]): void {
+  const queue = queues.get(db);
+  if (queue) queue.write(stmt, params);
+  else stmt.run(...params);
+}
+
+/**
+ * Makes `db` defer writes: every statement it prepares, and exec and pragma, first run the queued
+ * writes, so that nothing reads the file without them; its transactions run the queue before they
+ * commit, and nested ones are units of the queue instead of savepoints.
+ */
+function deferWrites(db: Db): void {
+  const queue = new WriteQueue(
+    () => inTransaction(db),
+    (stmt, params) => (directRun.get(stmt) ?? stmt.run).apply(stmt, params as unknown[]),
+    (sql) => execDirect(sql),
+  );
+  queues.set(db, queue);
+  const prepare = db.prepare.bind(db) as (sql: string) => Statement;
+  const wrapped = new WeakSet<Statement>();
+  db.prepare = ((sql: string) => {
+    const stmt = prepare(sql);
+    if (wrapped.has(stmt)) return stmt;
+    wrapped.add(stmt);
+    for (const method of ['run', 'get', 'all', 'iterate'] as const) {
+      const own = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt);
+      if (method === 'run') directRun.set(stmt, own as (...params: unknown[]) => Database.RunResult);
+      (stmt as unknown as Record<string, unknown>)[method] = (...params: unknown[]) => {
+        if (!queue.busy) queue.flush();
+        return own(...params);
+      };
+    }
+    return stmt;
+  }) as Db['prepare'];
+  const execDirect = db.exec.bind(db);
+  db.exec = ((sql: string) => {
+    queue.flush();
+    return execDirect(sql);
+  }) as Db['exec'];
+  const pragma = db.pragma.bind(db) as (source: string, options?: Database.PragmaOptions) => unknown;
+  db.pragma = ((source: string, options?: Database.PragmaOptions) => {
+    queue.flush();
+    return pragma(source, options);
+  }) as Db['pragma'];
 }
 
 /** An empty in-memory database, without the kernel's tables: a scratch space to copy or attach into. */
@@ -148,11 +225,23 @@ function cacheStatements(db: Db): Db {
 export interface TransactionWatcher {
   /** Before an outermost transaction begins (not a savepoint inside one). */
   beforeOutermost?(): void;
+  /** As a transaction or a savepoint inside one begins. */
+  begun?(): void;
+  /** After a transaction or savepoint committed (a savepoint's writes now belong to the one around it). */
+  committed?(): void;
   /** After a transaction or savepoint was rolled back because its function threw. */
   afterRollback?(): void;
 }
 
 const watchers = new WeakMap<Db, TransactionWatcher[]>();
+/** How deep in transactions made with `db.transaction` each connection is: read without a call into SQLite. */
+const depths = new WeakMap<Db, { n: number }>();
+
+/** Whether `db` is inside a transaction made with `db.transaction` (all of this package's are). */
+export function inTransaction(db: Db): boolean {
+  const depth = depths.get(db);
+  return depth === undefined ? db.inTransaction : depth.n > 0;
+}
 
 /**
  * Tells `watcher` when transactions made with `db.transaction` begin and roll back. Connections
@@ -166,24 +255,59 @@ export function watchTransactions(db: Db, watcher: TransactionWatcher): void {
 type TransactionFn = (...args: unknown[]) => unknown;
 const VARIANTS = ['default', 'deferred', 'immediate', 'exclusive'] as const;
 
-/** Wraps `db.transaction` so that watchers hear of outermost begins and of rollbacks. */
+/**
+ * Wraps `db.transaction` so that watchers hear of begins, commits and rollbacks. On a connection
+ * that defers writes, a transaction nested in another is a unit of its queue, not a savepoint, and
+ * an outermost one runs the queue before it commits.
+ */
 function observeTransactions(db: Db): Db {
   const list: TransactionWatcher[] = [];
   watchers.set(db, list);
+  const depth = { n: 0 };
+  depths.set(db, depth);
   const make = db.transaction.bind(db) as (fn: TransactionFn) => Record<(typeof VARIANTS)[number], TransactionFn>;
-  const guard = (variant: TransactionFn): TransactionFn => function (this: unknown, ...args: unknown[]) {
-    if (!db.inTransaction) for (const w of list) w.beforeOutermost?.();
+  const guard = (variant: TransactionFn, fn: TransactionFn): TransactionFn => function (this: unknown, ...args: unknown[]) {
+    const queue = queues.get(db);
+    const nested = depth.n > 0;
+    if (!nested) for (const w of list) w.beforeOutermost?.();
+    for (const w of list) w.begun?.();
+    let result: unknown;
+    depth.n += 1;
     try {
-      return variant.apply(this, args);
+      if (queue && nested) {
+        queue.begin();
+        try {
+          result = fn.apply(this, args);
+        } catch (err) {
+          queue.rollback();
+          throw err;
+        }
+        queue.commit();
+      } else {
+        try {
+          result = variant.apply(this, args);
+        } finally {
+          queue?.reset();
+        }
+      }
     } catch (err) {
+      depth.n -= 1;
       for (const w of list) w.afterRollback?.();
       throw err;
     }
+    depth.n -= 1;
+    for (const w of list) w.committed?.();
+    return result;
   };
   db.transaction = ((fn: TransactionFn) => {
-    const tx = make(fn);
-    const wrapped = guard(tx.default) as TransactionFn & Record<string, TransactionFn>;
-    for (const v of VARIANTS) wrapped[v] = guard(tx[v]);
+    // The queue's writes run inside the transaction, before its COMMIT.
+    const tx = make(function (this: unknown, ...args: unknown[]) {
+      const result = fn.apply(this, args);
+      queues.get(db)?.flush();
+      return result;
+    });
+    const wrapped = guard(tx.default, fn) as TransactionFn & Record<string, TransactionFn>;
+    for (const v of VARIANTS) wrapped[v] = guard(tx[v], fn);
     return wrapped;
   }) as unknown as Db['transaction'];
   return db;

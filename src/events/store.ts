@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import { inTransaction, watchTransactions, writeLater, writeQueueOf, type Db } from './database';
 import type { EventRow, NewEvent } from './event-row';
 import { isDomainEvent } from './event-row';
 import { validateEvent } from './event-types';
@@ -31,6 +31,13 @@ export class EventStore {
   private readonly insert: Statement;
   private readonly lastHash: Statement;
   private readonly appendBatch: (events: readonly NewEvent[]) => EventRow[];
+  /**
+   * On a connection that defers writes, the last row appended, kept here (its rows may still be
+   * queued), with the head each open transaction began from, to go back to when it rolls back.
+   */
+  private head: { seq: number; row_hash: string } | undefined;
+  private readonly heads: ({ seq: number; row_hash: string } | undefined)[] = [];
+  private readonly deferred: boolean;
 
   constructor(readonly db: Db, private readonly sink: ProjectionSink, private readonly wallClock: WallClock = systemWallClock) {
     this.insert = db.prepare(
@@ -38,6 +45,22 @@ export class EventStore {
     );
     this.lastHash = db.prepare('SELECT seq, row_hash FROM events ORDER BY seq DESC LIMIT 1');
     this.appendBatch = db.transaction((events: readonly NewEvent[]) => this.write(events));
+    this.deferred = writeQueueOf(db) !== undefined;
+    if (this.deferred) {
+      watchTransactions(db, {
+        begun: () => this.heads.push(this.head),
+        committed: () => void this.heads.pop(),
+        afterRollback: () => {
+          this.head = this.heads.pop();
+        },
+      });
+    }
+  }
+
+  /** The last row: read from the file, or kept here while writes are deferred. */
+  private last(): { seq: number; row_hash: string } | undefined {
+    if (!this.deferred) return this.lastHash.get() as { seq: number; row_hash: string } | undefined;
+    return (this.head ??= this.lastHash.get() as { seq: number; row_hash: string } | undefined);
   }
 
   /** Appends the events in order, in one transaction (a savepoint when one is already open). */
@@ -54,12 +77,12 @@ export class EventStore {
    * rolls back whole when this throws (the pipeline's request): the savepoint would be a second one.
    */
   appendOneWithin(event: NewEvent): EventRow {
-    if (!this.db.inTransaction) throw new Error('appendOneWithin needs an open transaction that rolls back when it throws.');
+    if (!inTransaction(this.db)) throw new Error('appendOneWithin needs an open transaction that rolls back when it throws.');
     return this.write([event])[0]!;
   }
 
   private write(events: readonly NewEvent[]): EventRow[] {
-    const last = this.lastHash.get() as { seq: number; row_hash: string } | undefined;
+    const last = this.last();
     let previous = last?.row_hash ?? GENESIS_HASH;
     let seq = last?.seq ?? 0;
     const written: EventRow[] = [];
@@ -92,7 +115,8 @@ export class EventStore {
       const stored = toStoredColumns(row);
       row.rowHash = rowHash(previous, stored);
       previous = row.rowHash;
-      this.insert.run(...HASHED_COLUMNS.map((c) => stored[c]), row.rowHash);
+      writeLater(this.db, this.insert, [...HASHED_COLUMNS.map((c) => stored[c]), row.rowHash]);
+      if (this.deferred) this.head = { seq, row_hash: row.rowHash };
       if (domain) this.sink.apply(row);
       written.push(row);
     }
@@ -110,7 +134,7 @@ export class EventStore {
   }
 
   lastSeq(): number {
-    return (this.lastHash.get() as { seq: number } | undefined)?.seq ?? 0;
+    return this.last()?.seq ?? 0;
   }
 }
 

@@ -33,7 +33,7 @@ export interface GradeOptions {
 
 /** Replays a file's events (up to `untilSeq`) into a fresh in-memory database. */
 export function replayToMemory(file: string, registry: ReadModelRegistry, options: Pick<ReplayOptions, 'untilSeq'> = {}): Db {
-  const out = openDatabase(':memory:');
+  const out = openDatabase(':memory:', { deferWrites: true });
   try {
     replayInto(out, file, registry, options);
   } catch (err) {

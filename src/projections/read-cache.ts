@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { watchTransactions, type Db } from '../events/database';
+import { inTransaction, watchTransactions, type Db } from '../events/database';
 
 /** Cached answers the cache holds at most; past it, it starts again (an attempt's server stays small). */
 const MAX_ENTRIES = 100_000;
@@ -22,7 +22,7 @@ export class ReadCache {
   private readonly dataVersion: Statement | undefined;
   private seenDataVersion = -1;
 
-  constructor(private readonly db: Db, tables: readonly string[]) {
+  constructor(private readonly db: Db, tables: readonly string[], private readonly otherConnectionCommitted?: () => void) {
     for (const t of tables) this.versions.set(t, 0);
     // An in-memory database has no other connection that could change it.
     this.dataVersion = db.memory ? undefined : db.prepare('PRAGMA data_version');
@@ -91,12 +91,13 @@ export class ReadCache {
   }
 
   /** Outside a transaction of its own (and as one begins), another connection may have committed to the file. */
-  private checkOtherConnections(): void {
-    if (this.dataVersion === undefined || this.db.inTransaction) return;
+  checkOtherConnections(): void {
+    if (this.dataVersion === undefined || inTransaction(this.db)) return;
     const v = this.readDataVersion();
     if (v !== this.seenDataVersion) {
       this.clear();
       this.seenDataVersion = v;
+      this.otherConnectionCommitted?.();
     }
   }
 
@@ -105,7 +106,8 @@ export class ReadCache {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value and everything it holds: rows handed to every reader alike. */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);

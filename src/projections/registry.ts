@@ -2,7 +2,7 @@ import type { Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
 import type { ProjectionSink } from '../events/store';
 import { ProjectionTx, type Handler, type ReadModel } from './read-model';
-import { TableAccess } from './table-access';
+import { TableAccess, type TableAccessOptions } from './table-access';
 import { tableDdl, type TableSpec } from './table-spec';
 
 /** The set of read models of one application. Names and tables are unique across it. */
@@ -47,8 +47,8 @@ export class ReadModelRegistry {
     db.exec(this.models.flatMap((m) => m.tables.map(tableDdl)).join('\n'));
   }
 
-  access(db: Db): TableAccess {
-    return new TableAccess(db, this.specs);
+  access(db: Db, options: TableAccessOptions = {}): TableAccess {
+    return new TableAccess(db, this.specs, options);
   }
 
   /** The store's hook: applies each domain event to every read model that handles it, in registration order. */

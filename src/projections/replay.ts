@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { canonicalHash, differingTables } from '../events/canonical-hash';
-import { attachForScan, openDatabase, type Db } from '../events/database';
+import { attachForScan, openDatabase, writeQueueOf, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from './registry';
 
@@ -27,7 +27,7 @@ export function replayFile(sourceFile: string, outFile: string, registry: ReadMo
     if (!options.force) throw new Error(`${outFile} exists; pass --force to overwrite it.`);
     for (const suffix of ['', '-wal', '-shm']) rmSync(outFile + suffix, { force: true });
   }
-  const out = openDatabase(outFile, { fast: true });
+  const out = openDatabase(outFile, { fast: true, deferWrites: true });
   try {
     const result = replayInto(out, sourceFile, registry, options);
     out.pragma('wal_checkpoint(TRUNCATE)');
@@ -37,11 +37,14 @@ export function replayFile(sourceFile: string, outFile: string, registry: ReadMo
   }
 }
 
-/** Replays into an open, empty database (for example ':memory:'). */
+/**
+ * Replays into an open, empty database (for example ':memory:'). One opened with `deferWrites`
+ * folds with its tables in memory (TableAccessOptions.mirror) and writes them as it goes.
+ */
 export function replayInto(out: Db, sourceFile: string, registry: ReadModelRegistry, options: ReplayOptions = {}): ReplayResult {
   registry.createTables(out);
   const until = options.untilSeq ?? Number.MAX_SAFE_INTEGER;
-  const sink = registry.sink(registry.access(out));
+  const sink = registry.sink(registry.access(out, { mirror: writeQueueOf(out) !== undefined }));
   // A second, read-only connection streams the events while `out` is written.
   const source = openDatabase(sourceFile, { readonly: true });
   try {
@@ -80,7 +83,7 @@ export interface ReplayCheck {
 
 /** Replays a file in memory and compares every read-model table with the file's own. */
 export function checkReplay(sourceFile: string, live: Db, registry: ReadModelRegistry): ReplayCheck {
-  const out = openDatabase(':memory:');
+  const out = openDatabase(':memory:', { deferWrites: true });
   try {
     replayInto(out, sourceFile, registry);
     const tables = registry.tableNames();

@@ -6,7 +6,7 @@ import { Api } from '../api/pipeline';
 import { allRoutes } from '../api/routes';
 import { packageRoot } from '../package-info';
 import { createAppRegistry } from '../projections';
-import { ErpDb } from '../projections/erp-db';
+import { BUILD_STORAGE, ErpDb } from '../projections/erp-db';
 import { COMPANIES, type CompanyGenerator } from '../sim/companies';
 import type { World } from '../sim/world';
 import { codeVersion } from './code-version';
@@ -42,7 +42,7 @@ export interface OpenCompany {
 export function openCompany(company: string, seed: number, file: string, options: { progress?: Progress; fresh?: boolean } = {}): OpenCompany {
   companyGenerator(company);
   const cached = options.fresh ? undefined : companyFromCache(company, seed, file);
-  const erp = ErpDb.open(file, createAppRegistry(), { fast: true });
+  const erp = ErpDb.open(file, createAppRegistry(), BUILD_STORAGE);
   const api = new Api(erp, allRoutes());
   try {
     const world = cached ?? buildCompany(company, seed, api, options.progress);

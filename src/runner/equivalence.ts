@@ -2,7 +2,7 @@ import { Api, type InProcessMode } from '../api/pipeline';
 import { allRoutes } from '../api/routes';
 import { canonicalHash } from '../events/canonical-hash';
 import { createAppRegistry } from '../projections';
-import { ErpDb } from '../projections/erp-db';
+import { BUILD_STORAGE, ErpDb } from '../projections/erp-db';
 import { buildCompany } from './company';
 
 /** A company built one way: its canonical hash and how many events it wrote. */
@@ -12,9 +12,13 @@ export interface BuiltCompany {
   events: number;
 }
 
-/** Builds `company` for `seed` in memory with in-process callers taking `mode`'s path. */
+/**
+ * Builds `company` for `seed` in memory with in-process callers taking `mode`'s path: `batched` on
+ * the storage of a build (BUILD_STORAGE), `per-request` on a server's (every write at once, every
+ * read from SQLite).
+ */
 export function buildCompanyWith(company: string, seed: number, mode: InProcessMode): BuiltCompany {
-  const erp = ErpDb.open(':memory:', createAppRegistry(), { fast: true });
+  const erp = ErpDb.open(':memory:', createAppRegistry(), mode === 'batched' ? BUILD_STORAGE : { fast: true });
   try {
     buildCompany(company, seed, new Api(erp, allRoutes(), { inProcess: mode }));
     return { mode, hash: canonicalHash(erp.db), events: erp.store.lastSeq() };
@@ -24,9 +28,10 @@ export function buildCompanyWith(company: string, seed: number, mode: InProcessM
 }
 
 /**
- * The fast in-process path (batched commits, bodies built on first read) and the path every HTTP
- * request takes (one commit per request, the response rendered and parsed) must build the same
- * company: the same events and read models, so the same canonical hash.
+ * The fast in-process path (batched commits, bodies built on first read, tables in memory, writes
+ * queued) and the path every HTTP request takes (one commit per request, the response rendered and
+ * parsed, tables read from SQLite) must build the same company: the same events and read models,
+ * so the same canonical hash.
  */
 export function compareInProcessPaths(company: string, seed: number): { equal: boolean; batched: BuiltCompany; perRequest: BuiltCompany } {
   const batched = buildCompanyWith(company, seed, 'batched');

@@ -5,6 +5,7 @@ import { EventStore } from '../../src/events/store';
 import { defineReadModel, on } from '../../src/projections/read-model';
 import { ReadModelRegistry } from '../../src/projections/registry';
 import { ErpDb } from '../../src/projections/erp-db';
+import { verifyChain } from '../../src/events/chain-verify';
 import { testWallClock } from '../support/erp';
 
 const TallyBumped = defineEvent('TestTallyBumped', Type.Object({ name: Type.String(), by: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }));
@@ -101,5 +102,37 @@ describe('the events table', () => {
       { kind: 'read', businessDate: '2026-10-05', actor: 'x', action: 'get', outcome: 'ok', data: {} },
     ]);
     expect(r1!.rowHash).not.toBe(r2!.rowHash);
+  });
+});
+
+describe('a log whose writes are deferred (a build)', () => {
+  const openDeferred = () => ErpDb.open(':memory:', new ReadModelRegistry().register(tallies), { wallClock: testWallClock, mirror: true, deferWrites: true });
+
+  it('chains the next event to the last one kept when a nested append fails after its row was queued', () => {
+    const erp = openDeferred();
+    erp.transaction(() => {
+      erp.store.append([write(TallyBumped.type, { name: 'a', by: 1 })]);
+      expect(() => erp.transaction(() => erp.store.append([write(TallyBumped.type, { name: 'a', by: 2 }), write(TallyBroken.type, { name: 'a' })]))).toThrow('projection failure');
+      expect(erp.store.lastSeq()).toBe(1);
+      erp.store.append([write(TallyBumped.type, { name: 'a', by: 4 })]);
+    });
+    expect(count(erp)).toBe(2);
+    expect(verifyChain(erp.db)).toMatchObject({ ok: true });
+    expect(erp.tables.get<{ total: number }>('test_tallies', 'a')!.total).toBe(5);
+  });
+
+  it('builds the same log and tables as a plain one for the same appends', () => {
+    const plain = open();
+    const deferred = openDeferred();
+    for (const erp of [plain, deferred]) {
+      erp.transaction(() => {
+        erp.store.append([write(TallyBumped.type, { name: 'a', by: 1 }), write(TallyBumped.type, { name: 'b', by: 2 })]);
+        expect(() => erp.store.append([write(TallyBroken.type, { name: 'b' })])).toThrow('projection failure');
+        erp.store.append([write(TallyBumped.type, { name: 'b', by: 3 })]);
+      });
+    }
+    const rows = (erp: ErpDb) => erp.db.prepare('SELECT seq, kind, actor, outcome, type, data FROM events ORDER BY seq').all();
+    expect(rows(deferred)).toEqual(rows(plain));
+    expect(deferred.db.prepare('SELECT * FROM test_tallies ORDER BY name').all()).toEqual(plain.db.prepare('SELECT * FROM test_tallies ORDER BY name').all());
   });
 });

@@ -62,13 +62,13 @@ describe('a cached read-model table', () => {
     expect(erp.tables.get<{ value: number }>('test_counters', 'a')!.value).toBe(1);
   });
 
-  it('sees a commit another connection made to the file', () => {
+  it.each([['read from SQLite', false], ['held in memory', true]])('sees a commit another connection made to the file, its tables %s', (_how, mirror) => {
     const dir = mkdtempSync(join(tmpdir(), 'bb-erp-read-cache-'));
     try {
       const file = join(dir, 'erp.db');
       const writer = ErpDb.open(file, registry(), { wallClock: testWallClock });
       writer.store.append([set('a', 1)]);
-      const reader = ErpDb.open(file, registry(), { wallClock: testWallClock });
+      const reader = ErpDb.open(file, registry(), { wallClock: testWallClock, mirror });
       expect(reader.tables.get<{ value: number }>('test_counters', 'a')!.value).toBe(1);
       writer.store.append([set('a', 2)]);
       expect(reader.tables.get<{ value: number }>('test_counters', 'a')!.value).toBe(2);
