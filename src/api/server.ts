@@ -22,6 +22,11 @@ export interface ServerOptions {
   intercept?: RequestInterceptor;
   wallClock?: WallClock;
   /**
+   * No fsync (OpenOptions.fast): for a working copy nothing outlives the process that serves it
+   * (an attempt's final.db), which a crash would leave unfinished whatever was flushed.
+   */
+  fast?: boolean;
+  /**
    * A clean database (a scenario's scenario.db) that POST /control/reset copies over dbFile and
    * serves from the next request on: a reset without starting a process.
    */
@@ -53,7 +58,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Opens the database and serves the agent API and the control API. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const registry = createAppRegistry();
-  const open = () => ErpDb.open(options.dbFile, registry, { wallClock: options.wallClock });
+  const open = () => ErpDb.open(options.dbFile, registry, { wallClock: options.wallClock, fast: options.fast });
   const copies = options.resetFrom ? FreshCopies.beside(options.resetFrom, options.dbFile) : undefined;
   await copies?.take(options.dbFile);
   let erp = open();

@@ -86,7 +86,7 @@ export interface OpenOptions {
  */
 export const SCAN_CACHE_KIB = 2048;
 
-/** Page cache, in KiB, of a fast (generating) connection: more than a company's whole file. */
+/** Page cache, in KiB, of a connection that defers its writes (a build): more than a company's whole file. */
 const BUILD_CACHE_KIB = 128 * 1024;
 
 /** Attaches `file` as `schema` with the scanning page cache (SCAN_CACHE_KIB). */
@@ -107,7 +107,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('temp_store = MEMORY');
     // A generator's one transaction dirties the whole file: held in the page cache, not spilled
     // to the WAL and read back page by page.
-    if (options.fast) db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
+    if (options.deferWrites) db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     db.exec(KERNEL_DDL);
     if (options.deferWrites) deferWrites(db);

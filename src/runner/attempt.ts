@@ -8,6 +8,7 @@ import { writeAttemptRecord, type AttemptRecord } from '../grader/attempt-record
 import { gradeAttempt, ungradedResult, writeResult } from '../grader/grade';
 import type { AttemptResult } from '../grader/result';
 import { appendHead, chainHead, referenceDigest } from '../grader/tamper';
+import { issueTokens, type Credentials, type IssuedTokens } from '../sim/credentials';
 import { createSimulator } from '../sim/simulator';
 import type { World } from '../sim/world';
 import type { AgentPolicy, TaskCode } from '../task-pack/code';
@@ -15,7 +16,6 @@ import type { TaskPack } from '../task-pack/load';
 import { agentText, isPolicy, resolveIdentity, type AgentSpec } from './agent-spec';
 import { cellOf, identityFields, type AgentIdentity } from './agent-identity';
 import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
-import { issueAttemptTokens } from './attempt-tokens';
 import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
 import { nullPolicy, runPolicyTurn } from './policy-agent';
 import { runProcessTurn, type ProcessOutcome } from './process-agent';
@@ -140,8 +140,26 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const agentFiles = isCommand ? checkAgentFiles(o.agentFiles ?? [], { scenarioDir: o.scenarioDir, attemptDir: dir }) : [];
   cpSync(join(o.scenarioDir, 'handbook'), join(workspace, 'handbook'), { recursive: true });
   copyFileSync(join(o.scenarioDir, 'scenario.db'), join(dir, 'final.db'));
-  const tokens = issueAttemptTokens(join(dir, 'final.db'), world.users, o.secretFor);
   const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
+
+  const controlToken = randomBytes(24).toString('hex');
+  let running: RunningServer | undefined;
+  const intercept = o.faults
+    ? attemptInjector(o.faults, join(dir, FAULTS_FILE), () => ({ today: () => running!.api.today(), lastSeq: () => running!.erp.store.lastSeq() }), SLOW_FAULT_MS)
+    : undefined;
+  // The simulator reads each counterparty's secret when it acts: the reset below issues them.
+  const secrets: Credentials = {};
+  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world, secrets), intercept, fast: true });
+  running = server;
+  let tokens: IssuedTokens;
+  try {
+    // The reset, before anything else runs: through the server's own connection, not a file of its own.
+    tokens = issueTokens(server.api, world.users, 'attempt', o.secretFor);
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  Object.assign(secrets, tokens.secrets);
 
   const condition = conditionWithIsolation(o.faults?.condition ?? o.condition ?? 'clean', launcher?.isolation === 'none');
   const record: AttemptRecord = {
@@ -149,22 +167,14 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     agent: agentText(o.agent), ...identity, condition, cell: cellOf(identity, condition), label: o.label, rep: o.rep,
     agent_user: pack.spec.agent_user, counterparties: world.users.filter((u) => u !== pack.spec.agent_user),
     token_ids: tokens.ids, isolation: launcher?.isolation ?? 'in-process',
-    start_seq: withFile(join(dir, 'final.db'), (db) => chainHead(db).seq), agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
+    start_seq: chainHead(server.erp.db).seq, agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
   writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
   // The start the agent is given is final.db as it is now: this head, which final.db must extend.
-  withFile(join(dir, 'final.db'), (db) => witness('start', db));
-
-  const controlToken = randomBytes(24).toString('hex');
-  let running: RunningServer | undefined;
-  const intercept = o.faults
-    ? attemptInjector(o.faults, join(dir, FAULTS_FILE), () => ({ today: () => running!.api.today(), lastSeq: () => running!.erp.store.lastSeq() }), SLOW_FAULT_MS)
-    : undefined;
-  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world, tokens.secrets), intercept });
-  running = server;
+  witness('start', server.erp.db);
   const control = new ErpClient({ baseUrl: server.controlUrl, token: controlToken, timeoutMs: 600_000 });
   const agentToken = tokens.secrets[pack.spec.agent_user]!;
   const turns = pack.spec.turns;
@@ -226,7 +236,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   } finally {
     await control.post('/control/shutdown', {}).then(() => server.closed, () => server.close());
     control.close();
-    settleToSingleFile(join(dir, 'final.db'));
+    settleToSingleFile(join(dir, 'final.db'), { fast: true });
   }
   withFile(join(dir, 'final.db'), (db) => witness('closed', db));
   record.finished_wall = new Date().toISOString();
