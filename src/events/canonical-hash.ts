@@ -27,21 +27,26 @@ function hashedColumns(db: Db, table: string): { columns: string[]; header: stri
  * Feeds `update` the table's rows as the canonical hash reads them, one JSON line each, sorted by
  * every hashed column; `where` (on the events table's seq) keeps a range of them.
  */
-function feedRows(db: Db, table: string, columns: readonly string[], update: (text: string) => void, where?: { sql: string; seq: number } | { offset: number }): void {
+function feedRows(db: Db, table: string, columns: readonly string[], update: (text: string) => void, where?: { sql: string; seq: number } | { offset: number }): { rows: number; last: string | undefined } {
   const list = columns.map((c) => hashedExpression(table, c)).join(', ');
   const filter = where && 'sql' in where ? ` WHERE ${where.sql}` : '';
   const skip = where && 'offset' in where ? ' LIMIT -1 OFFSET ?' : '';
   const stmt = db.prepare(`SELECT ${list} FROM ${quoteIdent(table)}${filter} ORDER BY ${list}${skip}`).raw(true);
   // The same bytes as one update per row and newline, fed in chunks: far fewer calls into the hash.
   let chunk = '';
+  let rows = 0;
+  let last: string | undefined;
   for (const row of where ? stmt.iterate('sql' in where ? where.seq : where.offset) : stmt.iterate()) {
-    chunk += JSON.stringify(row) + '\n';
+    last = JSON.stringify(row);
+    chunk += last + '\n';
+    rows += 1;
     if (chunk.length > 65536) {
       update(chunk);
       chunk = '';
     }
   }
   if (chunk) update(chunk);
+  return { rows, last };
 }
 
 /**
@@ -64,20 +69,30 @@ export function tableHash(db: Db, table: string): string {
  * the rows after the start alone (eventsTableHashAfter).
  */
 export function eventsHashStateAt(db: Db, lastSeq: number): Sha256State {
+  return eventsHashAt(db, lastSeq).state;
+}
+
+/** The events table's hash over its events up to `lastSeq`, and the running state there (eventsHashStateAt). */
+export function eventsHashAt(db: Db, lastSeq: number): { digest: string; state: Sha256State } {
   const { columns, header } = hashedColumns(db, 'events');
   if (columns[0] !== 'seq') throw new Error('the events table no longer hashes in sequence order');
   const h = new ResumableSha256().update(header);
   feedRows(db, 'events', columns, (text) => h.update(text), { sql: 'seq <= ?', seq: lastSeq });
-  return h.state();
+  return { digest: h.digest(), state: h.state() };
 }
 
 /** tableHash(db, 'events') for a log whose first `lastSeq` events are the ones `state` was taken after. */
 export function eventsTableHashAfter(db: Db, state: Sha256State, lastSeq: number): string {
+  return eventsHashAfter(db, state, lastSeq).digest;
+}
+
+/** eventsTableHashAfter, and the running state after the last event (eventsHashStateAt of the whole log). */
+export function eventsHashAfter(db: Db, state: Sha256State, lastSeq: number): { digest: string; state: Sha256State } {
   const { columns } = hashedColumns(db, 'events');
   if (columns[0] !== 'seq') throw new Error('the events table no longer hashes in sequence order');
   const h = new ResumableSha256(state);
   feedRows(db, 'events', columns, (text) => h.update(text), { sql: 'seq > ?', seq: lastSeq });
-  return h.digest();
+  return { digest: h.digest(), state: h.state() };
 }
 
 /**
@@ -102,13 +117,22 @@ function sortedRowAt(db: Db, table: string, columns: readonly string[], index: n
 
 /** The hash state of a read-model table after all its rows, when it has RESUMABLE_TABLE_ROWS or more. */
 export function tableHashState(db: Db, table: string): TableHashState | undefined {
-  if (table === 'events') return undefined;
+  return tableHashAndState(db, table).state;
+}
+
+/**
+ * tableHash of a read-model table and, when it has RESUMABLE_TABLE_ROWS rows or more, its
+ * tableHashState, from one pass over its rows.
+ */
+export function tableHashAndState(db: Db, table: string): { digest: string; state?: TableHashState } {
+  if (table === 'events') return { digest: tableHash(db, table) };
   const { columns, header } = hashedColumns(db, table);
-  const rows = (db.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number }).n;
-  if (columns.length === 0 || rows < RESUMABLE_TABLE_ROWS) return undefined;
+  const count = (db.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number }).n;
+  if (columns.length === 0 || count < RESUMABLE_TABLE_ROWS) return { digest: tableHash(db, table) };
   const h = new ResumableSha256().update(header);
-  feedRows(db, table, columns, (text) => h.update(text));
-  return { rows, header, last: sortedRowAt(db, table, columns, rows - 1)!, state: h.state() };
+  const { rows, last } = feedRows(db, table, columns, (text) => h.update(text));
+  const state = { rows, header, last: last!, state: h.state() };
+  return { digest: h.digest(), state };
 }
 
 /**
@@ -118,14 +142,19 @@ export function tableHashState(db: Db, table: string): TableHashState | undefine
  * added row sorting among them, other columns, fewer rows): hash it whole then.
  */
 export function tableHashAfterRows(db: Db, table: string, recorded: TableHashState): string | undefined {
+  return tableHashAndStateAfterRows(db, table, recorded)?.digest;
+}
+
+/** tableHashAfterRows, and the table's hash state after all its rows now. */
+export function tableHashAndStateAfterRows(db: Db, table: string, recorded: TableHashState): { digest: string; state: TableHashState } | undefined {
   const { columns, header } = hashedColumns(db, table);
   if (header !== recorded.header || recorded.rows < 1) return undefined;
   // The rows are distinct (each table has a key), so a row added below the last recorded one
   // would move another row into its place.
   if (sortedRowAt(db, table, columns, recorded.rows - 1) !== recorded.last) return undefined;
   const h = new ResumableSha256(recorded.state);
-  feedRows(db, table, columns, (text) => h.update(text), { offset: recorded.rows });
-  return h.digest();
+  const added = feedRows(db, table, columns, (text) => h.update(text), { offset: recorded.rows });
+  return { digest: h.digest(), state: { rows: recorded.rows + added.rows, header, last: added.last ?? recorded.last, state: h.state() } };
 }
 
 export function tableHashes(db: Db, options: HashOptions = {}): Record<string, string> {
@@ -135,10 +164,14 @@ export function tableHashes(db: Db, options: HashOptions = {}): Record<string, s
 }
 
 export function canonicalHash(db: Db, options: HashOptions = {}): string {
+  const hashes = tableHashes(db, options);
+  return hashOfTableHashes(hashes, Object.keys(hashes));
+}
+
+/** The canonical hash of the tables `tables` names, from their table hashes. */
+export function hashOfTableHashes(hashes: Readonly<Record<string, string>>, tables: readonly string[]): string {
   const h = createHash('sha256');
-  for (const [table, digest] of Object.entries(tableHashes(db, options)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    h.update(`${table}=${digest}\n`);
-  }
+  for (const table of [...tables].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) h.update(`${table}=${hashes[table]}\n`);
   return h.digest('hex');
 }
 

@@ -90,7 +90,8 @@ export class ResumableSha256 {
 
   private compress(data: Buffer, at: number): void {
     const w = this.w;
-    for (let i = 0; i < 16; i++) w[i] = data.readUInt32BE(at + i * 4);
+    // Bytes read directly: readUInt32BE's checks cost most of the hash.
+    for (let i = 0, p = at; i < 16; i++, p += 4) w[i] = (data[p]! << 24) | (data[p + 1]! << 16) | (data[p + 2]! << 8) | data[p + 3]!;
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!;
       const b = w[i - 2]!;

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventsHashStateAt, eventsTableHashAfter, tableHash, tableHashAfterRows, tableHashes, tableHashState, type TableHashState } from '../events/canonical-hash';
+import { eventsHashAfter, eventsHashAt, eventsTableHashAfter, tableHash, tableHashAfterRows, tableHashAndState, tableHashAndStateAfterRows, type TableHashState } from '../events/canonical-hash';
 import { verifyChain } from '../events/chain-verify';
 import type { Sha256State } from '../events/resumable-sha256';
 import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_SIDE_TABLES, openDatabase, openScratchDatabase, quoteIdent, tableNames, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from '../projections/registry';
-import { checkReplay } from '../projections/replay';
+import { checkReplayAgainst } from '../projections/replay';
 
 /**
  * start.json, beside a scenario's scenario.db: the start state as verified once, at generation.
@@ -76,38 +76,129 @@ export function headOf(db: Db, seq?: number): { seq: number; row_hash: string } 
 }
 
 /**
+ * A start verified before, and the file it was verified in: a company's cached database, which a
+ * scenario built on it begins with.
+ */
+export interface VerifiedBase {
+  file: string;
+  record: StartRecord;
+}
+
+/**
  * Verifies a scenario's start once: a replay of scenario.db's events equals its read models
  * (ReplayMismatch otherwise), then records its head, its bytes' hash and its tables' hashes in
- * start.json. Call it on the settled file, after the last write to it.
+ * start.json. Call it on the settled file, after the last write to it. Given the verified start
+ * the file was built on (`base`), only the events after it are replayed, onto a copy of it:
+ * `replayed` says how many were.
  */
-export function verifyScenarioStart(scenarioDir: string, registry: ReadModelRegistry): StartRecord {
+export function verifyScenarioStart(scenarioDir: string, registry: ReadModelRegistry, base?: VerifiedBase): { record: StartRecord; replayed: number } {
   const file = join(scenarioDir, 'scenario.db');
-  const live = openDatabase(file, { readonly: true });
+  const over = base && verifyStartOverBase(file, registry, base);
+  const record = over ?? verifyStartFile(file, registry);
+  writeFileSync(join(scenarioDir, START_FILE), JSON.stringify(record, null, 2) + '\n');
+  return { record, replayed: over ? record.events - base!.record.events : record.events };
+}
+
+/**
+ * The start record of `file` (verifyScenarioStart), written nowhere. Over `base`, when the file
+ * begins with the base's events and the base's file is still the one verified: its own events
+ * replayed onto a copy of the base must leave every table as the file holds it, and the hashes of
+ * the tables they did not write are the base's. Otherwise every event is replayed.
+ */
+export function verifyStartFile(file: string, registry: ReadModelRegistry, base?: VerifiedBase): StartRecord {
+  return (base && verifyStartOverBase(file, registry, base)) ?? withReadOnly(file, (live) => verifiedWhole(file, live, registry));
+}
+
+/**
+ * The start record of `file` verified over `base` (verifyStartFile), or undefined when the file
+ * does not begin with the base's events or the base's file is no longer the one verified.
+ */
+export function verifyStartOverBase(file: string, registry: ReadModelRegistry, base: VerifiedBase): StartRecord | undefined {
+  return withReadOnly(file, (live) => verifiedOverBase(file, live, registry, base));
+}
+
+function withReadOnly<T>(file: string, fn: (db: Db) => T): T {
+  const db = openDatabase(file, { readonly: true });
   try {
-    const chain = verifyChain(live);
-    if (!chain.ok) throw new StartMismatch(`${file}: the hash chain breaks at event ${chain.brokenAt} (${chain.reason}); generate the scenario again.`);
-    const check = checkReplay(file, live, registry);
-    if (!check.equal) throw new ReplayMismatch(file, check.differingTables);
-    const head = headOf(live);
-    const events = head?.seq ?? 0;
-    const record: StartRecord = {
-      version: 1, events, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: tableHashes(live), events_hash_state: eventsHashStateAt(live, events),
-      table_states: tableStates(live, registry.tableNames()),
-    };
-    writeFileSync(join(scenarioDir, START_FILE), JSON.stringify(record, null, 2) + '\n');
-    return record;
+    return fn(db);
   } finally {
-    live.close();
+    db.close();
   }
 }
 
-function tableStates(db: Db, tables: readonly string[]): Record<string, TableHashState> {
-  const out: Record<string, TableHashState> = {};
-  for (const t of tables) {
-    const state = tableHashState(db, t);
-    if (state) out[t] = state;
+function verifiedWhole(file: string, live: Db, registry: ReadModelRegistry): StartRecord {
+  const chain = verifyChain(live);
+  if (!chain.ok) throw new StartMismatch(`${file}: the hash chain breaks at event ${chain.brokenAt} (${chain.reason}); generate the scenario again.`);
+  // Each table of the file is read once: its hash, and the state a later hash resumes from.
+  const tableHashes: Record<string, string> = {};
+  const tableStates: Record<string, TableHashState> = {};
+  for (const t of registry.tableNames()) {
+    const { digest, state } = tableHashAndState(live, t);
+    tableHashes[t] = digest;
+    if (state) tableStates[t] = state;
   }
-  return out;
+  const check = checkReplayAgainst(file, tableHashes, registry);
+  if (!check.equal) throw new ReplayMismatch(file, check.differingTables);
+  const head = headOf(live);
+  const events = head?.seq ?? 0;
+  return startRecord(file, live, head, eventsHashAt(live, events), tableHashes, tableStates);
+}
+
+function verifiedOverBase(file: string, live: Db, registry: ReadModelRegistry, base: VerifiedBase): StartRecord | undefined {
+  const b = base.record;
+  if (b.events_hash_state === undefined || b.table_states === undefined) return undefined;
+  // The base's chain and events were verified with it: a file whose first events are those, column
+  // for column, has them chained as the base has.
+  if (eventsDifferFromStartFile(live, base.file, b) !== undefined) return undefined;
+  const chain = verifyChain(live, { seq: b.events, rowHash: b.head });
+  if (!chain.ok) throw new StartMismatch(`${file}: the hash chain breaks at event ${chain.brokenAt} (${chain.reason}); generate the scenario again.`);
+  let copy: Db;
+  try {
+    copy = openVerifiedStartFile(base.file, b);
+  } catch (err) {
+    // Another build has replaced the base since it was verified: verify the file whole.
+    if (err instanceof StartMismatch) return undefined;
+    throw err;
+  }
+  try {
+    const replay = replayAfterStart(copy, file, registry, b);
+    const differing = tablesDifferingFromFile(copy, file, registry.tableNames());
+    if (differing.length > 0) throw new ReplayMismatch(file, differing);
+    // The file's tables are the replay's: one it never wrote is the base's, one it only added to
+    // is hashed on from the base's state.
+    const written = new Set(replay.changedTables);
+    const rewritten = new Set(replay.rewrittenTables);
+    const tableHashes: Record<string, string> = {};
+    const tableStates: Record<string, TableHashState> = {};
+    for (const t of registry.tableNames()) {
+      const recorded = b.table_states[t];
+      const known = !written.has(t) && b.table_hashes[t] !== undefined ? { digest: b.table_hashes[t]!, state: recorded }
+        : !rewritten.has(t) && recorded ? tableHashAndStateAfterRows(live, t, recorded) : undefined;
+      const { digest, state } = known ?? tableHashAndState(live, t);
+      tableHashes[t] = digest;
+      if (state) tableStates[t] = state;
+    }
+    return startRecord(file, live, headOf(live), eventsHashAfter(live, b.events_hash_state, b.events), tableHashes, tableStates);
+  } finally {
+    copy.close();
+  }
+}
+
+/** The record of a start whose replay held: every table but the kernel's side tables hashed, as canonicalHash reads the file. */
+function startRecord(file: string, live: Db, head: { seq: number; row_hash: string } | undefined, eventsHash: { digest: string; state: Sha256State }, tableHashes: Record<string, string>, tableStates: Record<string, TableHashState>): StartRecord {
+  for (const t of tableNames(live)) {
+    if (t === 'events') tableHashes[t] = eventsHash.digest;
+    else if (!KERNEL_SIDE_TABLES.includes(t) && tableHashes[t] === undefined) tableHashes[t] = tableHash(live, t);
+  }
+  return {
+    version: 1, events: head?.seq ?? 0, head: head?.row_hash ?? '', file_sha256: sha256File(file), table_hashes: sortedKeys(tableHashes), events_hash_state: eventsHash.state,
+    table_states: sortedKeys(tableStates),
+  };
+}
+
+/** The record with its keys in name order, as tableHashes gives them. */
+function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export function readStartRecord(scenarioDir: string): StartRecord | undefined {
@@ -144,7 +235,11 @@ function fileIdentity(file: string): { key: string; ctimeNs: bigint } {
  * again (hashedFiles). Closing the database removes the copy.
  */
 export function openVerifiedStart(scenarioDir: string, start: StartRecord): Db {
-  const file = join(scenarioDir, 'scenario.db');
+  return openVerifiedStartFile(join(scenarioDir, 'scenario.db'), start);
+}
+
+/** openVerifiedStart of the start verified in `file`. */
+export function openVerifiedStartFile(file: string, start: StartRecord): Db {
   const scratch = mkdtempSync(join(tmpdir(), 'bb-erp-grade-'));
   try {
     const copy = join(scratch, 'start.db');
@@ -189,9 +284,13 @@ export function assertExtendsStart(db: Db, what: string, start: StartRecord): vo
  * generation, so rows equal to its rows chain as its rows do.
  */
 export function eventsDifferFromStart(db: Db, scenarioDir: string, start: StartRecord): string | undefined {
+  return eventsDifferFromStartFile(db, join(scenarioDir, 'scenario.db'), start);
+}
+
+/** eventsDifferFromStart for the start verified in `startFile`. */
+export function eventsDifferFromStartFile(db: Db, startFile: string, start: StartRecord): string | undefined {
   if (start.events === 0) return undefined;
   const columns = columnNames(db, 'events');
-  const startFile = join(scenarioDir, 'scenario.db');
   attachForScan(db, startFile, 'verified_start');
   try {
     const startColumns = (db.prepare(`SELECT name FROM pragma_table_info('events', 'verified_start') ORDER BY cid`).all() as { name: string }[]).map((r) => r.name);

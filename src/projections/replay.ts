@@ -1,5 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
-import { canonicalHash, differingTables } from '../events/canonical-hash';
+import { hashOfTableHashes, tableHashes } from '../events/canonical-hash';
 import { attachForScan, openDatabase, writeQueueOf, type Db } from '../events/database';
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from './registry';
@@ -83,13 +83,21 @@ export interface ReplayCheck {
 
 /** Replays a file in memory and compares every read-model table with the file's own. */
 export function checkReplay(sourceFile: string, live: Db, registry: ReadModelRegistry): ReplayCheck {
+  return checkReplayAgainst(sourceFile, tableHashes(live, { tables: registry.tableNames() }), registry);
+}
+
+/**
+ * checkReplay against the file's read-model tables as hashed already (tableHash of each): for a
+ * caller that hashes them anyway, so that they are read once.
+ */
+export function checkReplayAgainst(sourceFile: string, liveTableHashes: Readonly<Record<string, string>>, registry: ReadModelRegistry): ReplayCheck {
   const out = openDatabase(':memory:', { deferWrites: true });
   try {
     replayInto(out, sourceFile, registry);
     const tables = registry.tableNames();
-    const liveHash = canonicalHash(live, { tables });
-    const replayHash = canonicalHash(out, { tables });
-    return { equal: liveHash === replayHash, liveHash, replayHash, differingTables: liveHash === replayHash ? [] : differingTables(live, out, { tables }) };
+    const replayed = tableHashes(out, { tables });
+    const differing = tables.filter((t) => replayed[t] !== liveTableHashes[t]);
+    return { equal: differing.length === 0, liveHash: hashOfTableHashes(liveTableHashes, tables), replayHash: hashOfTableHashes(replayed, tables), differingTables: differing };
   } finally {
     out.close();
   }

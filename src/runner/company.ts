@@ -6,7 +6,9 @@ import { Api } from '../api/pipeline';
 import { allRoutes } from '../api/routes';
 import { packageRoot } from '../package-info';
 import { createAppRegistry } from '../projections';
+import { verifyStartFile, type StartRecord, type VerifiedBase } from '../grader/start-snapshot';
 import { BUILD_STORAGE, ErpDb } from '../projections/erp-db';
+import type { ReadModelRegistry } from '../projections/registry';
 import { COMPANIES, type CompanyGenerator } from '../sim/companies';
 import type { World } from '../sim/world';
 import { codeVersion } from './code-version';
@@ -75,6 +77,8 @@ function companyFromCache(company: string, seed: number, target: string): World 
 function saveCompany(company: string, seed: number, erp: ErpDb, world: World): void {
   const dir = companyCacheDir(company, seed);
   mkdirSync(dir, { recursive: true });
+  // The record of the database this replaces, if any, is of other bytes.
+  rmSync(join(dir, 'start.json'), { force: true });
   // Written beside, then renamed: a worker reading the cache never sees half a file.
   const tmp = join(dir, `company.db.${process.pid}.tmp`);
   erp.db.prepare('VACUUM INTO ?').run(tmp);
@@ -82,6 +86,25 @@ function saveCompany(company: string, seed: number, erp: ErpDb, world: World): v
   renameSync(tmp, join(dir, 'company.db'));
   renameSync(join(dir, `world.json.${process.pid}.tmp`), join(dir, 'world.json'));
   pruneOlderVersions(dir);
+}
+
+/**
+ * The company as cached, verified: its cached database and the start record of it (start.json in
+ * the cache, written here the first time, by a replay of the company's whole history). A scenario
+ * built on the company begins with its events, so its own verification replays only the task's
+ * events onto a copy of it (verifyScenarioStart). Undefined when the company is not in the cache.
+ */
+export function verifiedCompany(company: string, seed: number, registry: ReadModelRegistry): VerifiedBase | undefined {
+  const dir = companyCacheDir(company, seed);
+  const file = join(dir, 'company.db');
+  if (!existsSync(file)) return undefined;
+  const recordFile = join(dir, 'start.json');
+  if (existsSync(recordFile)) return { file, record: JSON.parse(readFileSync(recordFile, 'utf8')) as StartRecord };
+  const record = verifyStartFile(file, registry);
+  const tmp = `${recordFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(record, null, 2) + '\n');
+  renameSync(tmp, recordFile);
+  return { file, record };
 }
 
 /** Drops the same company and seed built by other code versions: each is a whole database, and stale. */

@@ -12,7 +12,7 @@ import { loadPackCode } from '../task-pack/module-loader';
 import { packHash } from '../task-pack/fingerprint';
 import type { TaskPack } from '../task-pack/load';
 import { gradeOrError, runAttempt } from './attempt';
-import type { Progress } from './company';
+import { verifiedCompany, type Progress } from './company';
 import { unfinishedTurns } from './turn-outcome';
 import { codeVersion } from './code-version';
 import { buildStartState } from './start-state';
@@ -89,9 +89,12 @@ export async function generateScenario(pack: TaskPack, options: ScenarioOptions)
   writeFileSync(join(dir, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
   writeFileSync(join(dir, 'turns.yaml'), stringify({ task: pack.slug, agent_user: pack.spec.agent_user, grading_date: pack.spec.grading_date, turns: pack.spec.turns }, { lineWidth: 0, blockQuote: 'literal' }));
   writeHandbookTo(pack, join(dir, 'handbook'));
-  // Verified once here, so that grading replays only an attempt's own events onto it.
-  const start = verifyScenarioStart(dir, createAppRegistry());
-  log(`${pack.slug} seed ${options.seed}: start verified (${start.events} events replay to its tables)`);
+  // Verified once here, so that grading replays only an attempt's own events onto it; over the
+  // company's verified history when it is cached, so that only the task's own events are replayed.
+  const registry = createAppRegistry();
+  const verified = verifyScenarioStart(dir, registry, verifiedCompany(pack.spec.company, options.seed, registry));
+  const start = verified.record;
+  log(`${pack.slug} seed ${options.seed}: start verified (${start.events} events replay to its tables${verified.replayed < start.events ? `; the last ${verified.replayed} replayed onto the company's verified history` : ''})`);
 
   log(`${pack.slug} seed ${options.seed}: playing the oracle through the runner`);
   const refDir = join(dir, 'reference');

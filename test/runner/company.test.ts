@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Api } from '../../src/api/pipeline';
 import { allRoutes } from '../../src/api/routes';
 import { createAppRegistry } from '../../src/projections';
 import { ErpDb } from '../../src/projections/erp-db';
-import { buildCompany, generateCompany } from '../../src/runner/company';
+import { buildCompany, generateCompany, verifiedCompany } from '../../src/runner/company';
 
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-company-'));
 process.env.BB_ERP_CACHE_DIR = join(root, 'cache');
@@ -77,5 +77,33 @@ describe('generating a company alone', () => {
 
   it('refuses a company nobody generates, naming the ones that exist', () => {
     expect(() => generateCompany('southgate', { seed: 0, out: join(root, 'x') })).toThrow("No company generator 'southgate' (known: small-company, northgate");
+  });
+});
+
+describe('a company in the cache, verified', () => {
+  const out = join(root, 'small-verified');
+  generateCompany('small-company', { seed: 3, out });
+  const registry = createAppRegistry();
+
+  it('is verified the first time it is asked for: its start record is written beside the cached database, the record of its events', () => {
+    const base = verifiedCompany('small-company', 3, registry)!;
+    expect(base.file).toMatch(/company\.db$/);
+    expect(existsSync(join(dirname(base.file), 'start.json'))).toBe(true);
+    const db = new Database(base.file, { readonly: true });
+    const head = db.prepare('SELECT seq, row_hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; row_hash: string };
+    db.close();
+    expect(base.record).toMatchObject({ events: head.seq, head: head.row_hash });
+    expect(verifiedCompany('small-company', 3, registry)).toEqual(base);
+  });
+
+  it('drops that record when the company is built again, since it is of other bytes', () => {
+    const before = verifiedCompany('small-company', 3, registry)!;
+    generateCompany('small-company', { seed: 3, out, force: true });
+    expect(existsSync(join(dirname(before.file), 'start.json'))).toBe(false);
+    expect(verifiedCompany('small-company', 3, registry)!.record.file_sha256).not.toBe(before.record.file_sha256);
+  });
+
+  it('is not there for a company nobody built', () => {
+    expect(verifiedCompany('small-company', 99, registry)).toBeUndefined();
   });
 });
