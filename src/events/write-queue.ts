@@ -27,13 +27,17 @@ interface Unit {
  *
  * Writers must not rely on SQLite to refuse a write (a UNIQUE key): the queue runs it later.
  * TableAccess checks keys in its mirror first; anything the queue cannot run is an error of the
- * build, thrown where the queue runs.
+ * build, thrown where the queue runs. Writes of requests that committed before it are lost with
+ * it, so from then on the queue refuses every write and read until the outermost transaction has
+ * rolled back: whoever catches the error (a request turning a fault into a refusal) cannot go on
+ * building on a file that lacks them.
  */
 export class WriteQueue {
   private readonly writes: QueuedWrite[] = [];
   private readonly units: Unit[] = [];
   private running = false;
   private savepoints = 0;
+  private failure: Error | undefined;
 
   constructor(private readonly inTransaction: () => boolean, private readonly run: (stmt: Statement, params: readonly unknown[]) => void, private readonly exec: (sql: string) => void) {}
 
@@ -49,6 +53,7 @@ export class WriteQueue {
 
   /** Queues a write inside a transaction; runs it at once outside one. */
   write(stmt: Statement, params: readonly unknown[]): void {
+    this.refuseIfFailed();
     if (!this.inTransaction()) {
       this.flush();
       this.runOne(stmt, params);
@@ -59,6 +64,7 @@ export class WriteQueue {
 
   /** Runs every queued write, opening the savepoint of each nested transaction that queued some. */
   flush(): void {
+    this.refuseIfFailed();
     if (this.running || this.writes.length === 0) return;
     this.running = true;
     try {
@@ -70,6 +76,9 @@ export class WriteQueue {
         this.exec(`SAVEPOINT ${unit.savepoint}`);
       }
       for (; from < this.writes.length; from++) this.runOne(this.writes[from]!.stmt, this.writes[from]!.params);
+    } catch (err) {
+      this.failure = new Error(`A queued write failed, and the writes queued with it are lost until the transaction rolls back: ${(err as Error).message}`);
+      throw err;
     } finally {
       this.writes.length = 0;
       for (const unit of this.units) if (unit.savepoint === undefined) unit.mark = 0;
@@ -105,6 +114,11 @@ export class WriteQueue {
   reset(): void {
     this.writes.length = 0;
     this.units.length = 0;
+    this.failure = undefined;
+  }
+
+  private refuseIfFailed(): void {
+    if (this.failure) throw this.failure;
   }
 
   private runOne(stmt: Statement, params: readonly unknown[]): void {

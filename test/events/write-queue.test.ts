@@ -83,6 +83,37 @@ describe('a connection that defers its writes', () => {
     expect(notes(db)).toEqual([1]);
   });
 
+  it('refuses every write and read after a queued write failed, even when the failure was caught, until the transaction has rolled back', () => {
+    const db = open();
+    add(db, 1);
+    const seen: string[] = [];
+    const attempt = (what: string, fn: () => unknown) => {
+      try {
+        fn();
+        seen.push(`${what}: done`);
+      } catch (err) {
+        seen.push(`${what}: ${(err as Error).message.split(':')[0]}`);
+      }
+    };
+    attempt('transaction', () => db.transaction(() => {
+      add(db, 2);
+      add(db, 1);
+      // A request that reads, meets the failure and turns it into a refusal of its own.
+      attempt('read in a request', () => db.transaction(() => notes(db))());
+      attempt('write after it', () => add(db, 3));
+      attempt('read after it', () => notes(db));
+    })());
+    expect(seen).toEqual([
+      'read in a request: UNIQUE constraint failed',
+      'write after it: A queued write failed, and the writes queued with it are lost until the transaction rolls back',
+      'read after it: A queued write failed, and the writes queued with it are lost until the transaction rolls back',
+      'transaction: A queued write failed, and the writes queued with it are lost until the transaction rolls back',
+    ]);
+    expect(notes(db)).toEqual([1]);
+    db.transaction(() => add(db, 4))();
+    expect(notes(db)).toEqual([1, 4]);
+  });
+
   it('runs the queue before exec and pragma', () => {
     const db = open();
     db.transaction(() => {
