@@ -17,7 +17,7 @@ start.startCodeCache();
     // oclif reports anything else.
     const serve = require('../dist/src/api/serve');
     const flags = serve.plainServeFlags(argv.slice(2));
-    if (flags && !require('../dist/src/api/file-check').databaseFileProblem(flags.db)) return serve.serve(flags);
+    if (flags && !require('../dist/src/api/file-check').serveProblem(flags)) return serve.serve(flags);
   }
   const oclif = require('@oclif/core');
   await oclif

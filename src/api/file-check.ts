@@ -29,3 +29,17 @@ export function databaseFileProblem(file: string): string | undefined {
     db.close();
   }
 }
+
+/**
+ * Why `erp server start` refuses to serve, or undefined: with `resetFrom`, the server serves
+ * copies of that file (over `db`, whatever `db` holds), so that file is checked and must exist;
+ * otherwise `db` itself.
+ */
+export function serveProblem(flags: { db: string; resetFrom?: string }): string | undefined {
+  if (flags.resetFrom === undefined) {
+    const problem = databaseFileProblem(flags.db);
+    return problem && `Refusing to serve ${flags.db}: ${problem}.`;
+  }
+  const problem = existsSync(flags.resetFrom) ? databaseFileProblem(flags.resetFrom) : 'it does not exist';
+  return problem && `Refusing to serve copies of ${flags.resetFrom}: ${problem}.`;
+}

@@ -23,12 +23,15 @@ export interface ServerOptions {
   wallClock?: WallClock;
   /**
    * No fsync (OpenOptions.fast): for a working copy nothing outlives the process that serves it
-   * (an attempt's final.db), which a crash would leave unfinished whatever was flushed.
+   * (an attempt's final.db), which a crash would leave unfinished whatever was flushed. The
+   * default for a server with `resetFrom`, whose file is such a copy.
    */
   fast?: boolean;
   /**
    * A clean database (a scenario's scenario.db) that POST /control/reset copies over dbFile and
-   * serves from the next request on: a reset without starting a process.
+   * serves from the next request on: a reset without starting a process. Its copies are served
+   * without fsync unless `fast` is false: the switch of a fresh copy to WAL would otherwise flush
+   * the whole copy to disk (tens of milliseconds for a year's history, most of a reset).
    */
   resetFrom?: string;
 }
@@ -58,7 +61,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Opens the database and serves the agent API and the control API. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const registry = createAppRegistry();
-  const open = () => ErpDb.open(options.dbFile, registry, { wallClock: options.wallClock, fast: options.fast });
+  const fast = options.fast ?? options.resetFrom !== undefined;
+  const open = () => ErpDb.open(options.dbFile, registry, { wallClock: options.wallClock, fast });
   const copies = options.resetFrom ? FreshCopies.beside(options.resetFrom, options.dbFile) : undefined;
   await copies?.take(options.dbFile);
   let erp = open();

@@ -32,6 +32,29 @@ describe('a server started to reset from a clean file', () => {
     expect(readdirSync(clean.dir).filter((f) => f.startsWith('.fresh-'))).toEqual([]);
   });
 
+  it('serves its copies without flushing them to disk, unless told to, and a server of a file of record flushed', async () => {
+    const clean = await liveServer();
+    await clean.server.close();
+    const synchronous = (server: { erp: { db: { pragma(s: string, o: { simple: true }): unknown } } }) => server.erp.db.pragma('synchronous', { simple: true });
+    const copy = await startServer({ dbFile: join(clean.dir, 'copy.db'), controlToken: CONTROL_TOKEN, resetFrom: join(clean.dir, 'erp.db') });
+    try {
+      expect(synchronous(copy)).toBe(0);
+      await copy.reset();
+      expect(synchronous(copy)).toBe(0);
+    } finally {
+      await copy.close();
+    }
+    const flushed = await startServer({ dbFile: join(clean.dir, 'flushed.db'), controlToken: CONTROL_TOKEN, resetFrom: join(clean.dir, 'erp.db'), fast: false });
+    const ofRecord = await startServer({ dbFile: join(clean.dir, 'erp.db'), controlToken: CONTROL_TOKEN });
+    try {
+      expect(synchronous(flushed)).toBe(1);
+      expect(synchronous(ofRecord)).toBe(1);
+    } finally {
+      await flushed.close();
+      await ofRecord.close();
+    }
+  });
+
   it('refuses a reset when it was started without a file to reset from', async () => {
     const live = await liveServer();
     try {

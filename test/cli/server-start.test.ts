@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { serveProblem } from '../../src/api/file-check';
 import { seedSmallOrg } from '../../src/sim/small-company';
 import { openTestErp } from '../support/erp';
 
@@ -19,8 +20,8 @@ function companyFile(name: string): string {
   return file;
 }
 
-function start(file: string) {
-  const r = spawnSync(process.execPath, [bin, 'server', 'start', '--db', file, '--control-token', 't'], { encoding: 'utf8', timeout: 20_000 });
+function start(file: string, ...more: string[]) {
+  const r = spawnSync(process.execPath, [bin, 'server', 'start', '--db', file, '--control-token', 't', ...more], { encoding: 'utf8', timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.replace(/\s*\n\s*›\s*/g, ' ') };
 }
 
@@ -55,5 +56,37 @@ describe('a damaged file', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toContain(`Refusing to serve ${file}: `);
     expect(out.stderr).toMatch(/not a database/);
+  });
+});
+
+describe('a server started to reset from a file', () => {
+  it('checks that file, which its copies are made of, and refuses a damaged one', () => {
+    const file = companyFile('tampered-source.db');
+    const db = new Database(file);
+    db.exec('DROP TRIGGER events_refuse_update');
+    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 7`).run();
+    db.close();
+    const out = start(join(dir, 'served-copy.db'), '--reset-from', file);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain(`Refusing to serve copies of ${file}: the event log's hash chain breaks at event 7: `);
+  });
+
+  it('refuses a file to reset from that does not exist', () => {
+    const missing = join(dir, 'no-such-scenario.db');
+    const out = start(join(dir, 'served-copy.db'), '--reset-from', missing);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`Refusing to serve copies of ${missing}: it does not exist.`);
+  });
+});
+
+describe('what erp server start checks', () => {
+  it('is the file to reset from when there is one, whatever the file it is copied over holds', () => {
+    const sound = companyFile('sound-source.db');
+    const notes = join(dir, 'overwritten-notes.db');
+    writeFileSync(notes, 'not a database\n'.repeat(200));
+    expect(serveProblem({ db: notes, resetFrom: sound })).toBeUndefined();
+    expect(serveProblem({ db: notes })).toMatch(new RegExp(`^Refusing to serve ${notes}: `));
+    expect(serveProblem({ db: sound, resetFrom: notes })).toMatch(new RegExp(`^Refusing to serve copies of ${notes}: .*not a database`));
   });
 });

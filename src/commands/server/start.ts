@@ -1,10 +1,10 @@
 import { Command, Flags } from '@oclif/core';
-import { databaseFileProblem } from '../../api/file-check';
+import { serveProblem } from '../../api/file-check';
 import { serve } from '../../api/serve';
 
 export default class ServerStart extends Command {
   static override summary = 'Serve a scenario or attempt database: the agent API and the control API.';
-  static override description = 'Checks the file first (SQLite\'s integrity check and the event log\'s hash chain) and refuses a damaged one, saying what is wrong. Prints one JSON line with both addresses (and the control token when it was generated), then serves until SIGINT/SIGTERM or POST /control/shutdown. The control port listens on 127.0.0.1 only.';
+  static override description = 'Checks the file it serves first (SQLite\'s integrity check and the event log\'s hash chain; with --reset-from, the file its copies are made of) and refuses a damaged one, saying what is wrong. Prints one JSON line with both addresses (and the control token when it was generated), then serves until SIGINT/SIGTERM or POST /control/shutdown. The control port listens on 127.0.0.1 only.';
   static override examples = ['<%= config.bin %> server start --db scenario.db --port 8080 --control-port 8081 --control-token secret'];
   /** Its one line of output is JSON either way; --json is accepted so that every command takes it. */
   static override enableJsonFlag = true;
@@ -19,8 +19,8 @@ export default class ServerStart extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ServerStart);
-    const problem = databaseFileProblem(flags.db);
-    if (problem) this.error(`Refusing to serve ${flags.db}: ${problem}.`, { exit: 1 });
+    const problem = serveProblem({ db: flags.db, resetFrom: flags['reset-from'] });
+    if (problem) this.error(problem, { exit: 1 });
     await serve({ db: flags.db, port: flags.port, controlPort: flags['control-port'], host: flags.host, controlToken: flags['control-token'], resetFrom: flags['reset-from'] });
   }
 }
