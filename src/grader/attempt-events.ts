@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { openDatabase, quoteIdent, type Db } from '../events/database';
 import type { EventRow } from '../events/event-row';
-import { fromStoredRowLazy, LAZY_ROW_COLUMNS, lazyEventRow } from '../events/store';
+import { fromStoredRowLazy, LEADING_EVENT_COLUMNS, lazyEventRow, type LaterColumns } from '../events/lazy-event-row';
 import type { StartRecord } from './start-snapshot';
 
 export interface ReadEventsOptions {
   /**
-   * 'on-read': a payload's text is read from the database only when the payload is first read, so
-   * the database must stay open while the rows are used. A grade reads few of a year's payloads,
-   * and holding them all as text was the largest part of its memory.
+   * 'on-read': a payload's text is read from the database only when the payload is first read, and
+   * the columns stored after it (allocated, row_hash) likewise, so the database must stay open
+   * while the rows are used. A grade reads few of a year's payloads, and holding them all as text
+   * was the largest part of its memory.
    */
   payloads?: 'with-rows' | 'on-read';
   /** Only the events after this one. */
@@ -23,9 +24,10 @@ export function readEvents(db: Db, options: ReadEventsOptions = {}): EventRow[] 
   if (options.payloads !== 'on-read') {
     return (db.prepare('SELECT * FROM events WHERE seq > ? AND seq <= ? ORDER BY seq').all(...range) as Record<string, unknown>[]).map((raw) => fromStoredRowLazy(raw));
   }
-  const payloadOf = payloadReader(db, range[1]!);
-  return (db.prepare(`SELECT ${LAZY_ROW_COLUMNS.map(quoteIdent).join(', ')} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq`).raw(true).all(...range) as unknown[][])
-    .map((values) => lazyEventRow(values, payloadOf));
+  const tail = db.prepare('SELECT allocated, row_hash FROM events WHERE seq = ?').raw(true);
+  const later: LaterColumns = { data: payloadReader(db, range[1]!), tail: (row) => tail.get(row.seq) as [string | null, string] };
+  return (db.prepare(`SELECT ${LEADING_EVENT_COLUMNS.map(quoteIdent).join(', ')} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq`).raw(true).all(...range) as unknown[][])
+    .map((values) => lazyEventRow(values, later));
 }
 
 /** How many payloads of a type one read fetches, from the one asked for on. */

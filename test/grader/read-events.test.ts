@@ -60,6 +60,40 @@ describe('the events a grade reads', () => {
   });
 });
 
+describe('the columns stored after the payload, in rows read on first use', () => {
+  const allocatedFile = join(dir, 'allocated.db');
+  beforeAll(() => {
+    const erp = ErpDb.open(allocatedFile, createAppRegistry(), { wallClock: testWallClock });
+    erp.store.append([
+      { kind: 'write', businessDate: '2026-10-05', actor: 'system', action: 'test', outcome: 'refused', errorCode: 'conflict', data: { n: 1 }, allocated: { APINV: 7 } },
+      { kind: 'write', businessDate: '2026-10-05', actor: 'system', action: 'test', outcome: 'refused', errorCode: 'conflict', data: { n: 2 } },
+    ]);
+    erp.close();
+  });
+
+  it('given rows read without them, when allocated and the row hash are read, then they are the stored ones', () => {
+    const db = openDatabase(allocatedFile, { readonly: true });
+    const stored = db.prepare('SELECT allocated, row_hash FROM events ORDER BY seq').raw(true).all() as [string | null, string][];
+    const lazy = readEvents(db, { payloads: 'on-read' });
+    expect(lazy.map((e) => e.allocated)).toEqual([{ APINV: 7 }, null]);
+    expect(lazy.map((e) => e.rowHash)).toEqual(stored.map(([, hash]) => hash));
+    expect(lazy).toEqual(readEvents(db));
+    db.close();
+  });
+
+  it('given rows read without them, when the database closes before they are read, then reading fails, and a value set by the reader is kept', () => {
+    const db = openDatabase(allocatedFile, { readonly: true });
+    const [first, second] = readEvents(db, { payloads: 'on-read' });
+    const hash = first!.rowHash;
+    db.close();
+    expect(first!.allocated).toEqual({ APINV: 7 });
+    expect(first!.rowHash).toBe(hash);
+    expect(() => second!.rowHash).toThrow(/not open/);
+    second!.allocated = { APINV: 8 };
+    expect(second!.allocated).toEqual({ APINV: 8 });
+  });
+});
+
 describe('the payloads of rows read on first use', () => {
   // A log of 200 events: even seqs are InvoiceEntered, odd ones PaymentMade, every tenth has no type.
   const typeOf = (seq: number) => (seq % 10 === 0 ? null : seq % 2 === 0 ? 'InvoiceEntered' : 'PaymentMade');
