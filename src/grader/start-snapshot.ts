@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventsHashAfter, eventsHashAt, eventsTableHashAfter, tableHash, tableHashAfterRows, tableHashAndState, tableHashAndStateAfterRows, type TableHashState } from '../events/canonical-hash';
@@ -9,6 +9,9 @@ import { attachForScan, columnNames, SCAN_CACHE_KIB, isWallClockColumn, KERNEL_S
 import { fromStoredRow } from '../events/store';
 import type { ReadModelRegistry } from '../projections/registry';
 import { checkReplayAgainst } from '../projections/replay';
+import { sha256File, START_FILE } from './start-file';
+
+export { sha256File, START_FILE } from './start-file';
 
 /**
  * start.json, beside a scenario's scenario.db: the start state as verified once, at generation.
@@ -37,7 +40,6 @@ export interface StartRecord {
   table_states?: Record<string, TableHashState>;
 }
 
-export const START_FILE = 'start.json';
 
 /** A file that does not begin with the scenario's verified start, or a start file that is not the one verified. */
 export class StartMismatch extends Error {
@@ -53,19 +55,6 @@ export class ReplayMismatch extends Error {
     super(`${file}: the read models differ from a replay of its events in ${tables.join(', ')}; refusing to grade a file whose tables do not follow from its stream.`);
     this.name = 'ReplayMismatch';
   }
-}
-
-/** SHA-256 of a file read in pieces, so that a large scenario is never held whole in memory. */
-export function sha256File(file: string): string {
-  const h = createHash('sha256');
-  const buffer = Buffer.alloc(1 << 20);
-  const fd = openSync(file, 'r');
-  try {
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) h.update(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return h.digest('hex');
 }
 
 /** A file's last event, or its event `seq`: its sequence number and row hash. */

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { serveProblem } from '../../src/api/file-check';
+import { databaseFileProblem, serveProblem } from '../../src/api/file-check';
+import { sha256File, START_FILE } from '../../src/grader/start-file';
 import { seedSmallOrg } from '../../src/sim/small-company';
 import { openTestErp } from '../support/erp';
 
@@ -81,6 +82,26 @@ describe('a server started to reset from a file', () => {
 });
 
 describe('what erp server start checks', () => {
+  it('is only the bytes of a file with the start record of its generation beside it, and the whole file once they differ', () => {
+    const folder = mkdtempSync(join(dir, 'scenario-'));
+    const file = join(folder, 'scenario.db');
+    copyFileSync(companyFile('recorded.db'), file);
+    const db = new Database(file);
+    db.exec('DROP TRIGGER events_refuse_update');
+    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 3`).run();
+    db.close();
+    const chainBreak = /the event log's hash chain breaks at event 3/;
+    expect(databaseFileProblem(file)).toMatch(chainBreak);
+    // A record of these very bytes is taken at its word: what it records was verified.
+    writeFileSync(join(folder, START_FILE), JSON.stringify({ file_sha256: sha256File(file) }));
+    expect(databaseFileProblem(file)).toBeUndefined();
+    writeFileSync(join(folder, START_FILE), JSON.stringify({ file_sha256: '0'.repeat(64) }));
+    expect(databaseFileProblem(file)).toMatch(chainBreak);
+    writeFileSync(join(folder, START_FILE), '{ not json');
+    expect(databaseFileProblem(file)).toMatch(chainBreak);
+  });
+
+
   it('is the file to reset from when there is one, whatever the file it is copied over holds', () => {
     const sound = companyFile('sound-source.db');
     const notes = join(dir, 'overwritten-notes.db');
