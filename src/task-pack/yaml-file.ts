@@ -4,6 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { validatorFor } from '../events/validators';
 import { sharedCodeHint } from './shared-code';
+import { cachedYamlData, rememberYamlData } from './yaml-cache';
 
 /** A defect in a task pack: the file, the field (`checks[2].cites`) and what is wrong with it. */
 export class PackError extends Error {
@@ -13,9 +14,29 @@ export class PackError extends Error {
   }
 }
 
-/** A parsed YAML file that can say on which line a field is. */
+interface Parsed {
+  doc: Document;
+  lines: LineCounter;
+}
+
+function parse(path: string, text: string): Parsed {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) throw new PackError(path, '', `not valid YAML: ${first.message.split('\n')[0]}`, lines.linePos(first.pos[0]).line);
+  return { doc, lines };
+}
+
+/**
+ * A parsed YAML file that can say on which line a field is. A text parsed before has its data from
+ * the cache (yaml-cache), and is parsed again only to say where a field is.
+ */
 export class YamlFile {
-  private constructor(readonly path: string, readonly data: unknown, private readonly doc: Document, private readonly lines: LineCounter) {}
+  private parsed: Parsed | undefined;
+
+  private constructor(readonly path: string, readonly data: unknown, private readonly text: string, parsed?: Parsed) {
+    this.parsed = parsed;
+  }
 
   static read(path: string): YamlFile {
     let text: string;
@@ -24,17 +45,20 @@ export class YamlFile {
     } catch {
       throw new PackError(path, '', `the file is missing or unreadable${sharedCodeHint(path)}`);
     }
-    const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
-    const first = doc.errors[0];
-    if (first) throw new PackError(path, '', `not valid YAML: ${first.message.split('\n')[0]}`, lines.linePos(first.pos[0]).line);
-    return new YamlFile(path, doc.toJS(), doc, lines);
+    const cached = cachedYamlData(text);
+    if (cached) return new YamlFile(path, cached.data, text);
+    const parsed = parse(path, text);
+    const data: unknown = parsed.doc.toJS();
+    rememberYamlData(text, data);
+    return new YamlFile(path, data, text, parsed);
   }
 
   lineOf(path: readonly (string | number)[]): number | undefined {
+    this.parsed ??= parse(this.path, this.text);
+    const { doc, lines } = this.parsed;
     for (let n = path.length; n >= 0; n--) {
-      const node = this.doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return this.lines.linePos(node.range[0]).line;
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lines.linePos(node.range[0]).line;
     }
     return undefined;
   }
