@@ -21,6 +21,15 @@ function companyFile(name: string): string {
   return file;
 }
 
+/** A company file whose event `seq` was edited behind SQLite's back (its append-only trigger dropped first). */
+function tamperedFile(file: string, seq: number): string {
+  const db = new Database(file);
+  db.exec('DROP TRIGGER events_refuse_update');
+  db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = ?`).run(seq);
+  db.close();
+  return file;
+}
+
 function start(file: string, ...more: string[]) {
   const r = spawnSync(process.execPath, [bin, 'server', 'start', '--db', file, '--control-token', 't', ...more], { encoding: 'utf8', timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.replace(/\s*\n\s*›\s*/g, ' ') };
@@ -40,11 +49,7 @@ describe('a damaged file', () => {
   });
 
   it('whose event log was edited behind SQLite\'s back is refused naming the first broken event', () => {
-    const file = companyFile('tampered.db');
-    const db = new Database(file);
-    db.exec('DROP TRIGGER events_refuse_update');
-    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 5`).run();
-    db.close();
+    const file = tamperedFile(companyFile('tampered.db'), 5);
     const out = start(file);
     expect(out.code).toBe(1);
     expect(out.stderr).toContain(`Refusing to serve ${file}: the event log's hash chain breaks at event 5: row hash does not match its contents and the previous row.`);
@@ -62,11 +67,7 @@ describe('a damaged file', () => {
 
 describe('a server started to reset from a file', () => {
   it('checks that file, which its copies are made of, and refuses a damaged one', () => {
-    const file = companyFile('tampered-source.db');
-    const db = new Database(file);
-    db.exec('DROP TRIGGER events_refuse_update');
-    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 7`).run();
-    db.close();
+    const file = tamperedFile(companyFile('tampered-source.db'), 7);
     const out = start(join(dir, 'served-copy.db'), '--reset-from', file);
     expect(out.code).toBe(1);
     expect(out.stdout).toBe('');
@@ -86,10 +87,7 @@ describe('what erp server start checks', () => {
     const folder = mkdtempSync(join(dir, 'scenario-'));
     const file = join(folder, 'scenario.db');
     copyFileSync(companyFile('recorded.db'), file);
-    const db = new Database(file);
-    db.exec('DROP TRIGGER events_refuse_update');
-    db.prepare(`UPDATE events SET actor = 'mallory' WHERE seq = 3`).run();
-    db.close();
+    tamperedFile(file, 3);
     const chainBreak = /the event log's hash chain breaks at event 3/;
     expect(databaseFileProblem(file)).toMatch(chainBreak);
     // A record of these very bytes is taken at its word: what it records was verified.
