@@ -6,7 +6,7 @@ import { Api } from '../api/pipeline';
 import { allRoutes } from '../api/routes';
 import { packageRoot } from '../package-info';
 import { createAppRegistry } from '../projections';
-import { verifyStartFile, type StartRecord, type VerifiedBase } from '../grader/start-snapshot';
+import { START_FILE, verifyStartFile, type StartRecord, type VerifiedBase } from '../grader/start-snapshot';
 import { BUILD_STORAGE, ErpDb } from '../projections/erp-db';
 import type { ReadModelRegistry } from '../projections/registry';
 import { COMPANIES, type CompanyGenerator } from '../sim/companies';
@@ -78,7 +78,7 @@ function saveCompany(company: string, seed: number, erp: ErpDb, world: World): v
   const dir = companyCacheDir(company, seed);
   mkdirSync(dir, { recursive: true });
   // The record of the database this replaces, if any, is of other bytes.
-  rmSync(join(dir, 'start.json'), { force: true });
+  rmSync(join(dir, START_FILE), { force: true });
   // Written beside, then renamed: a worker reading the cache never sees half a file.
   const tmp = join(dir, `company.db.${process.pid}.tmp`);
   erp.db.prepare('VACUUM INTO ?').run(tmp);
@@ -98,7 +98,7 @@ export function verifiedCompany(company: string, seed: number, registry: ReadMod
   const dir = companyCacheDir(company, seed);
   const file = join(dir, 'company.db');
   if (!existsSync(file)) return undefined;
-  const recordFile = join(dir, 'start.json');
+  const recordFile = join(dir, START_FILE);
   if (existsSync(recordFile)) return { file, record: JSON.parse(readFileSync(recordFile, 'utf8')) as StartRecord };
   const record = verifyStartFile(file, registry);
   const tmp = `${recordFile}.${process.pid}.tmp`;
