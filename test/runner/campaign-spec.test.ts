@@ -25,6 +25,12 @@ describe('a campaign file', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { price_in: cheap }\n'))).toThrow(/llm\.price_in: must be a number/);
   });
 
+  it('given a bare null agent or condition, when the file is read, then the refusal says to quote it', () => {
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - oracle\n  - null\n'))).toThrow(/agents\[1\]: must be an agent .*quote it, e\.g\. - 'null'/);
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a, true]\nagents: [oracle]\n'))).toThrow(/tasks: must be a list of words: YAML reads a bare null/);
+    expect(parseCampaignFile(file("name: p\ntasks: [a]\nagents:\n  - 'null'\n")).agents).toEqual([{ agent: 'null' }]);
+  });
+
   it('refuses an unknown key, naming it', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents: [oracle]\nrepetitions: 5\n'))).toThrow(/unknown key repetitions/);
   });

@@ -45,7 +45,11 @@ function fail(where: string, what: string): never {
   throw new Error(`${where}: ${what}.`);
 }
 
+/** YAML reads a bare null, true, yes, no or number as that value, not as the word: say how to keep the word. */
+const QUOTE_HINT = ": YAML reads a bare null (or true, false, a number) as that value, not a word; quote it, e.g. - 'null'";
+
 function strings(value: unknown, where: string): string[] {
+  if (Array.isArray(value) && value.some((v) => v === null || typeof v === 'boolean' || typeof v === 'number')) fail(where, `must be a list of words${QUOTE_HINT}`);
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.trim() === '')) fail(where, 'must be a list of words');
   return (value as string[]).map((v) => v.trim());
 }
@@ -84,6 +88,7 @@ export function checkSpec(spec: CampaignSpec, where = 'campaign'): CampaignSpec 
 
 function agentFrom(raw: unknown, where: string, base: string): CampaignAgent {
   if (typeof raw === 'string') return { agent: raw };
+  if (raw === null || typeof raw === 'boolean' || typeof raw === 'number') fail(where, `must be an agent (oracle, null, cmd:...) or a map with agent:${QUOTE_HINT}`);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(where, 'must be an agent (oracle, cmd:...) or a map with agent:');
   const a = raw as Record<string, unknown>;
   unknownKeys(a, AGENT_KEYS, where);
