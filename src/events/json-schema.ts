@@ -62,8 +62,18 @@ export function isMoneyLiteral(value: unknown): boolean {
 /** Renders ajv errors as one sentence naming the field. */
 export function describeErrors(errors: readonly { instancePath: string; message?: string; params?: Record<string, unknown>; keyword: string }[] | null | undefined, subject = 'body'): string {
   if (!errors || errors.length === 0) return `${subject} is invalid.`;
-  const parts = errors.slice(0, 3).map((e) => {
+  // A choice among constants fails as one const (or enum) error per choice and an anyOf error: one sentence listing the choices.
+  const allowed = new Map<string, unknown[]>();
+  for (const e of errors) {
+    const values = e.keyword === 'const' ? [e.params?.allowedValue] : e.keyword === 'enum' ? ((e.params?.allowedValues as unknown[]) ?? []) : [];
+    if (values.length) allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), ...values]);
+  }
+  const shown = errors.filter((e) => !allowed.has(e.instancePath) || e.keyword === 'const' || e.keyword === 'enum')
+    .filter((e, i, all) => !allowed.has(e.instancePath) || all.findIndex((o) => o.instancePath === e.instancePath) === i);
+  const parts = shown.slice(0, 3).map((e) => {
     const where = e.instancePath ? `${subject}${e.instancePath.replace(/\//g, '.')}` : subject;
+    const choices = allowed.get(e.instancePath);
+    if (choices) return choices.length === 1 ? `${where} must be ${JSON.stringify(choices[0])}` : `${where} must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
     if (e.keyword === 'additionalProperties') return `${where} has unknown field '${String(e.params?.additionalProperty)}'`;
     if (e.keyword === 'required') return `${where} is missing required field '${String(e.params?.missingProperty)}'`;
     if (e.keyword === 'x-money') return `${where} must be an amount with at most two decimal places`;

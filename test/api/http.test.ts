@@ -69,6 +69,12 @@ describe('bad input', () => {
     const res = await live.client(live.tokens.grace).post('/departments', { id: 'X', name: 'X', colour: 'red' });
     expect(res.body.detail).toBe("body has unknown field 'colour'.");
   });
+
+  it('given a value outside a field\'s choices, then the refusal lists the choices', async () => {
+    const res = await live.client(live.tokens.grace).post('/approval-limits', { subject_type: 'team', subject: 'maya.chen', document_type: 'requisition', amount: 10 });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('body.subject_type must be one of "role", "user".');
+  });
 });
 
 describe('a hard control', () => {
