@@ -71,7 +71,7 @@ function pathSuccessSchema(route: RouteDef, routes: readonly RouteDef[]): Schema
 }
 
 /** The generated components the given schemas reference, directly or through one another. */
-function referencedComponents(schemas: readonly unknown[]): Map<string, SchemaObject> {
+export function referencedComponents(schemas: readonly unknown[]): Map<string, SchemaObject> {
   const all = responseSchemas().components;
   const out = new Map<string, SchemaObject>();
   const walk = (v: unknown): void => {

@@ -1,5 +1,7 @@
 import type { ActionDef, QueryDef, RouteDef } from '../domain/action';
-import { operationId } from './openapi';
+import { describeField } from './field-descriptions';
+import { operationId, referencedComponents } from './openapi';
+import { answersSuccess, responseSchema } from './response-schemas';
 import { pathParams } from './router';
 
 type JsonSchema = Record<string, unknown>;
@@ -36,6 +38,8 @@ export interface Tool {
   description: string;
   /** JSON Schema of the arguments object: the route's own schemas, renamed. */
   parameters: { type: 'object'; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: false };
+  /** JSON Schema of the object a successful call answers with, self-contained; absent when it answers with none. */
+  output_schema?: JsonSchema;
   binding: ToolBinding;
 }
 
@@ -66,6 +70,22 @@ export function enumsAsEnum(schema: unknown): unknown {
     return { ...(types.length === 1 ? { type: types[0] } : {}), enum: choices.map((c) => c.const), ...rest };
   }
   return out;
+}
+
+/** Component references as a self-contained schema holds them. */
+const toDefs = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"#/$defs/')) as JsonSchema;
+
+/**
+ * The success body of a route as one self-contained object schema (the components it references
+ * under $defs), as MCP's outputSchema wants it; undefined for a route that answers with no body or
+ * with something other than an object.
+ */
+export function outputSchema(route: RouteDef): JsonSchema | undefined {
+  const schema = responseSchema(route);
+  if (!schema || !answersSuccess(schema)) return undefined;
+  if (schema.type !== undefined && schema.type !== 'object') return undefined;
+  const defs = [...referencedComponents([schema])].map(([name, component]) => [name, toDefs(component)] as const);
+  return { ...toDefs(schema), type: 'object', ...(defs.length ? { $defs: Object.fromEntries(defs) } : {}) };
 }
 
 /** The optional argument of every write tool that becomes its Idempotency-Key header. */
@@ -105,8 +125,11 @@ export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): T
     }
     const arg = decl.rename?.[f.name] ?? f.name;
     if (args[arg]) throw new ToolDeclarationError(`Tool ${decl.name}: two fields are both named ${arg}.`);
-    const description = decl.describe?.[arg];
     const schema = enumsAsEnum(f.schema) as JsonSchema;
+    // A schema's own description may be only a format (YYYY-MM): the field's meaning goes before it.
+    const format = typeof schema.description === 'string' && schema.description.startsWith('YYYY') ? schema.description : undefined;
+    const meaning = schema.description && !format ? undefined : describeField(f.name, f.in, path, schema);
+    const description = decl.describe?.[arg] ?? (meaning && format ? `${meaning} ${format}.` : meaning);
     properties[arg] = description ? { ...schema, description } : schema;
     args[arg] = { in: f.in, name: f.name };
     if (f.required) required.push(arg);
@@ -115,12 +138,14 @@ export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): T
     properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_SCHEMA;
     args[IDEMPOTENCY_ARGUMENT] = { in: 'header', name: 'Idempotency-Key' };
   }
+  const output = outputSchema(route);
   const unknown = Object.keys(decl.describe ?? {}).filter((a) => !args[a]);
   if (unknown.length) throw new ToolDeclarationError(`Tool ${decl.name}: describes ${unknown.join(', ')}, which it does not take.`);
   return {
     name: decl.name,
     description: decl.description,
     parameters: { type: 'object', properties, required, additionalProperties: false },
+    ...(output ? { output_schema: output } : {}),
     binding: { method, path, operation_id: operationId(route), permission: route.permission, arguments: args, fixed },
   };
 }

@@ -45,7 +45,7 @@ describe('GET /tools.json of a company without a toolset of its own', () => {
   it('writes every choice among constants as an enum', () => {
     expect(manifest.tools.flatMap((t) => constChoices(t.parameters, t.name))).toEqual([]);
     const audit = manifest.tools.find((t) => t.name === 'get_audit')!;
-    expect(audit.parameters.properties.outcome).toEqual({ type: 'string', enum: ['ok', 'refused'] });
+    expect(audit.parameters.properties.outcome).toEqual({ type: 'string', enum: ['ok', 'refused'], description: 'Only rows whose outcome is this value.' });
   });
 
   it('lets every write tool take an Idempotency-Key', () => {

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { allRoutes } from '../../src/api/routes';
-import { buildManifest, buildTool, enumsAsEnum, ToolDeclarationError } from '../../src/api/tools';
+import { allRoutes, knownPermissions } from '../../src/api/routes';
+import { buildManifest, buildTool, enumsAsEnum, roleToolset, ToolDeclarationError } from '../../src/api/tools';
 import { AP_EXCEPTION_TOOLS } from '../../src/api/toolsets/ap-exceptions';
 import { payloadAjv } from '../../src/events/json-schema';
 import { bindCall, coerceArgument, ToolCallError } from '../../src/client/tool-call';
@@ -56,6 +56,25 @@ describe('the AP-exceptions tool manifest', () => {
 
   it('binds update_vendor_bank to a route that needs a permission AP clerks do not have', () => {
     expect(tool('update_vendor_bank').binding).toMatchObject({ method: 'POST', path: '/vendors/{id}/bank-accounts', permission: 'vendor_bank.request' });
+  });
+});
+
+describe('every tool property', () => {
+  const everyone = new Set(knownPermissions());
+  const toolsets = [['the AP-exceptions toolset', manifest], ['every route as a tool', buildManifest(roleToolset(routes, everyone), routes)]] as const;
+  it.each(toolsets)('given %s, then each argument says what it is', (_name, m) => {
+    const bare = m.tools.flatMap((t) => Object.entries(t.parameters.properties).filter(([, p]) => typeof p.description !== 'string' || p.description.length < 8).map(([arg]) => `${t.name}.${arg}`));
+    expect(bare).toEqual([]);
+  });
+
+  it('given a path parameter, a filter and a body field, then each is described by its place', () => {
+    const t = buildManifest(roleToolset(routes, everyone), routes).tools;
+    const approve = t.find((x) => x.binding.method === 'POST' && x.binding.path === '/ap-invoices/{id}/approve')!;
+    expect(approve.parameters.properties.id!.description).toBe('Id of the AP invoice the request is about.');
+    expect(approve.parameters.properties.note!.description).toMatch(/audit trail/);
+    const list = t.find((x) => x.binding.method === 'GET' && x.binding.path === '/ap-invoices')!;
+    expect(list.parameters.properties.on_hold!.description).toMatch(/^true: only rows whose on hold holds/);
+    expect(list.parameters.properties.vendor!.description).toBeDefined();
   });
 });
 

@@ -93,6 +93,14 @@ describe('erp mcp for payment-run\'s agent', () => {
     expect(listed.find((t) => t.name === 'get_whoami')!.annotations?.readOnlyHint).toBe(true);
   });
 
+  it('declares the JSON each tool answers with as its outputSchema, self-contained', async () => {
+    const withOutput = listed.filter((t) => (t as { outputSchema?: unknown }).outputSchema);
+    expect(withOutput.length).toBeGreaterThan(listed.length * 0.9);
+    const hold = listed.find((t) => t.name === 'ap_invoice_hold') as unknown as { outputSchema: { type: string; properties: Record<string, unknown>; $defs?: object } };
+    expect(hold.outputSchema.type).toBe('object');
+    expect(JSON.stringify(hold.outputSchema)).not.toContain('#/components/');
+  });
+
   it('answers whoami as the agent, signed in with its own token', async () => {
     const me = json(await client.callTool({ name: 'get_whoami', arguments: {} }));
     expect(me.user).toMatchObject({ id: 'hannah.brooks', name: 'Hannah Brooks' });
@@ -104,6 +112,8 @@ describe('erp mcp for payment-run\'s agent', () => {
     hold = await client.callTool({ name: 'ap_invoice_hold', arguments: { id: invoice, reason: 'other', note: 'Checking the remittance details.', idempotency_key: 'hold-1' } });
     expect(hold.isError).toBeFalsy();
     expect(json(hold)).toMatchObject({ id: invoice, status: 'on_hold' });
+    // The SDK's client has already checked it against the tool's outputSchema.
+    expect(hold.structuredContent).toEqual(json(hold));
     const row = mcpCopy.server.erp.db.prepare("SELECT idempotency_key, outcome FROM events WHERE action = 'ap_invoice.hold' ORDER BY seq DESC LIMIT 1").get();
     expect(row).toEqual({ idempotency_key: 'hold-1', outcome: 'ok' });
   });

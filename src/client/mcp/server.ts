@@ -45,6 +45,7 @@ export function mcpTool(tool: Tool): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.parameters as McpTool['inputSchema'],
+    ...(tool.output_schema ? { outputSchema: tool.output_schema as McpTool['outputSchema'] } : {}),
     annotations: { title: `${tool.binding.method} ${tool.binding.path}`, readOnlyHint: read, destructiveHint: false, idempotentHint: read, openWorldHint: false },
   };
 }
@@ -90,7 +91,10 @@ export function createMcpServer(o: McpServerOptions): Server {
     }
     try {
       const res = await o.client.request(bound.method, bound.path, { query: bound.query, body: bound.body, idempotencyKey: bound.idempotencyKey });
-      return { content: text(res.body ?? res.text), isError: res.status >= 400 };
+      const ok = res.status < 400;
+      // A tool that declares its output answers a success with it as structured content too, as MCP requires.
+      const structured = ok && tool.output_schema && res.body && typeof res.body === 'object' && !Array.isArray(res.body) ? { structuredContent: res.body as Record<string, unknown> } : {};
+      return { content: text(res.body ?? res.text), ...structured, isError: !ok };
     } catch (err) {
       return { content: text({ code: 'connection_failed', detail: `The request did not complete: ${(err as Error).message}` }), isError: true };
     }
