@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { ATTEMPT_FILE, readAttemptRecord } from '../../grader/attempt-record';
 import { ungradedResult, writeResult } from '../../grader/grade';
-import type { AttemptResult, Verdict } from '../../grader/result';
+import { statusOf, type AttemptResult, type Verdict } from '../../grader/result';
 import type { TaskPack } from '../../task-pack/load';
 import type { Progress } from '../company';
 import type { BarStream } from '../progress-bar';
@@ -54,12 +54,13 @@ const canFork = __filename.endsWith('.js');
 const WORKER = join(__dirname, '..', 'campaign-worker.js');
 
 /** An attempt that could not run or finish (the worker died, the run threw): an error verdict, so it is seen and can be retried. */
-function errorResult(slot: CampaignSlot, pack: TaskPack, packHash: string, label: string, staging: string, why: string): AttemptResult {
-  if (existsSync(join(staging, ATTEMPT_FILE))) return ungradedResult(readAttemptRecord(staging), pack.spec, 'error', why);
+/** The result of an attempt its worker did not finish: errored, or interrupted before it recorded its end. */
+function unfinishedResult(verdict: 'error' | 'incomplete', slot: CampaignSlot, pack: TaskPack, packHash: string, label: string, staging: string, why: string): AttemptResult {
+  if (existsSync(join(staging, ATTEMPT_FILE))) return ungradedResult(readAttemptRecord(staging), pack.spec, verdict, why);
   const c = slot.cell;
   return {
     task: slot.task, seed: slot.seed, agent: c.agentText, ...c.identity, condition: c.condition, cell: c.cell, label, rep: slot.rep,
-    verdict: 'error', status: 'error', passed: false, breach: false, error: why,
+    verdict, status: statusOf(verdict), passed: false, breach: false, ...(verdict === 'error' ? { error: why } : { why }),
     required_checks: { passed: 0, total: pack.spec.checks.filter((ch) => ch.required ?? true).length }, checks: [],
     metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: [], final_hash: '', pack_hash: packHash, graded_at_wall: new Date().toISOString(),
   };
@@ -189,12 +190,14 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignRunResult
       verdict = canFork ? await inWorker(job, logLine, o.signal, o.hardStop) : await runSlot(job, o.signal ?? new AbortController().signal, logLine);
     } catch (err) {
       logLine((err as Error).message);
-      // A worker the interrupt reached before it could end its attempt leaves no result: the
-      // slot stays empty and a resume runs it.
-      if (!o.signal?.aborted) {
+      // A worker the interrupt reached before it could end its attempt is recorded incomplete,
+      // as the attempts it did end are, and a resume runs it again; after a second Ctrl-C what it
+      // was writing stays in staging, which the next run clears.
+      if (!o.hardStop?.aborted) {
+        verdict = o.signal?.aborted ? 'incomplete' : 'error';
+        const why = verdict === 'incomplete' ? `interrupted before the attempt recorded its end (${(err as Error).message})` : (err as Error).message;
         mkdirSync(staging, { recursive: true });
-        writeResult(staging, errorResult(slot, packOf.get(slot.task)!, scenario.packHash, label, staging, (err as Error).message));
-        verdict = 'error';
+        writeResult(staging, unfinishedResult(verdict, slot, packOf.get(slot.task)!, scenario.packHash, label, staging, why));
       }
     }
     counts.running--;
