@@ -213,14 +213,18 @@ export function seedMetrics(results: readonly AttemptResult[], o: MetricsOptions
   return cellsOf(results, o).flatMap(({ cell, key, results: rs }) => seedsOf(cell, key, rs));
 }
 
+/** What the runner writes into an attempt folder before its agent's first turn, or when it ends. */
+const ATTEMPT_FOLDER_FILES = new Set(['attempt.json', 'result.json', 'final.db', 'condition.json']);
+
 /**
  * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the
- * agent's workspace among them) are not searched, and neither are hidden folders: a campaign's
- * .staging (attempts not yet whole) and .superseded (attempts set aside to run again).
+ * agent's workspace among them, where it may leave a result.json of its own, also in an attempt
+ * whose runner died before writing attempt.json) are not searched, and neither are hidden folders
+ * (a campaign's .staging, attempts not yet whole, and .superseded, set aside to run again) nor links.
  */
 function resultFiles(dir: string): string[] {
   const entries = readdirSync(dir, { withFileTypes: true });
-  if (entries.some((d) => d.isFile() && (d.name === 'attempt.json' || d.name === 'result.json'))) {
+  if (entries.some((d) => d.isFile() && ATTEMPT_FOLDER_FILES.has(d.name))) {
     return entries.some((d) => d.isFile() && d.name === 'result.json') ? [join(dir, 'result.json')] : [];
   }
   return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultFiles(join(dir, d.name)));

@@ -1,4 +1,7 @@
-import { campaignMetrics, median, p90, seedMetrics } from '../../src/runner/metrics';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { campaignMetrics, collectResults, median, p90, seedMetrics } from '../../src/runner/metrics';
 import { wilsonInterval } from '../../src/runner/stats';
 import type { AttemptResult } from '../../src/grader/result';
 
@@ -150,5 +153,24 @@ describe('model usage', () => {
     const [cell] = campaignMetrics(rs);
     expect(cell!.usage).toMatchObject({ attempts_with_usage: 1, cost_usd: 0.5 });
     expect(cell!.reported_usage).toMatchObject({ attempts_with_usage: 2, cost_usd: 0.5 });
+  });
+});
+
+describe('the results of a runs folder', () => {
+  it('are read from attempt folders only, never from a workspace, also of an attempt its runner left before writing attempt.json', () => {
+    const runs = mkdtempSync(join(tmpdir(), 'bb-erp-results-'));
+    const done = join(runs, 'label', 'rep-1');
+    const left = join(runs, 'label', 'rep-2');
+    mkdirSync(join(done, 'workspace', 'forged'), { recursive: true });
+    mkdirSync(join(left, 'workspace', 'forged'), { recursive: true });
+    writeFileSync(join(done, 'attempt.json'), '{}');
+    writeFileSync(join(done, 'result.json'), JSON.stringify(attempt({ rep: 1, passed: false, verdict: 'fail' })));
+    // What the runner writes before the agent's first turn, and what the agent wrote in its workspace.
+    writeFileSync(join(left, 'final.db'), '');
+    writeFileSync(join(left, 'condition.json'), '{}');
+    for (const dir of [done, left]) writeFileSync(join(dir, 'workspace', 'forged', 'result.json'), JSON.stringify(attempt({ rep: 9 })));
+    symlinkSync(join(done, 'workspace', 'forged'), join(runs, 'label', 'rep-3'));
+    expect(collectResults(['label'], runs).map((r) => [r.rep, r.verdict])).toEqual([[1, 'fail']]);
+    rmSync(runs, { recursive: true, force: true });
   });
 });
