@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { advanceClock } from '../domain/clock/actions';
 import { addDays } from '../domain/calendar';
 import { validatorFor } from '../events/validators';
 import type { Api } from './pipeline';
-import { send, sendUnrecorded } from './http-app';
+import { bearerToken, send, sendUnrecorded } from './http-app';
 import { parseJsonBody, streamBodyError, type BodyError } from './request-body';
 
 /** Called once per business day the clock moves to, after the clock event: the simulator's entry. */
@@ -20,11 +20,11 @@ export interface ControlOptions {
 
 const CONTROL_BODY_BYTES = 64 * 1024;
 
+/** The given token is the expected one, byte for byte; compared as digests, in time that says nothing of either. */
 function tokenMatches(expected: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (given === undefined) return false;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(given));
 }
 
 /** A request the clock cannot follow: a date that does not exist, or one in the past. */
@@ -76,8 +76,7 @@ export function createControlApp(api: Api, options: ControlOptions): express.Exp
   const bodyOf = (req: Request): { to?: unknown } => (req.body ?? {}) as { to?: unknown };
 
   app.use((req, res, next) => {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (!tokenMatches(options.token, m?.[1])) return refuse(req, res, 401, 'unauthorized', 'The control API needs the control token.', { 'WWW-Authenticate': 'Bearer realm="bb-erp-control"' });
+    if (!tokenMatches(options.token, bearerToken(req.headers.authorization))) return refuse(req, res, 401, 'unauthorized', 'The control API needs the control token.', { 'WWW-Authenticate': 'Bearer realm="bb-erp-control"' });
     next();
   });
   app.use(express.raw({ type: () => true, limit: CONTROL_BODY_BYTES }));

@@ -11,12 +11,21 @@ export { MAX_BODY_BYTES } from './request-body';
  */
 export type RequestInterceptor = (req: ApiRequest, handle: (req: ApiRequest) => ApiResponse) => ApiResponse | Promise<ApiResponse>;
 
+/**
+ * The token of an `Authorization: Bearer <token>` header, exactly as sent after the scheme and its
+ * spaces: nothing trimmed or cut at a space, so a token with anything added (a no-break space, a
+ * second word) is another token. (HTTP itself drops spaces and tabs around a header's value.)
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^Bearer +(.+)$/i.exec(header)?.[1];
+}
+
 /** The bearer token of a request; any other scheme is named, so the refusal can say what was wrong. */
 export function credentials(req: Request): Pick<ApiRequest, 'token' | 'authScheme'> {
   const h = req.headers.authorization;
   if (!h) return { token: null };
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  if (m) return { token: m[1]! };
+  const token = bearerToken(h);
+  if (token !== undefined) return { token };
   // The scheme is named back to the client, never a word that could be the credential itself.
   const scheme = /^\s*([A-Za-z][A-Za-z0-9-]{0,19})\s+\S/.exec(h)?.[1];
   return { token: null, authScheme: scheme ?? 'no' };

@@ -46,8 +46,10 @@ export interface AttemptRecord {
   run_error?: string;
   /** Set when the run was interrupted (Ctrl-C, SIGTERM): why, in one sentence. */
   incomplete?: string;
-  /** The model usage the reference LLM agent reported, summed over its turns; absent for other agents. */
+  /** Measured: the reference LLM agent's model calls, which the runner's own agent counts, summed over its turns; absent for other agents. */
   usage?: ModelUsage;
+  /** Self-reported: the usage a `cmd:` agent printed about itself (model_call lines, a harness's usage), summed over its turns; never measured, never added to `usage`. */
+  reported_usage?: ModelUsage;
   started_wall: string;
   finished_wall: string;
 }
@@ -60,6 +62,17 @@ export function recordedIdentity(record: AttemptRecord): AgentIdentity {
   return { agent_name: record.agent, model: null, interface: record.agent.startsWith('cmd:') ? 'cli' : 'http' };
 }
 
+/**
+ * A record's (or result's) usage by its source: `usage` measured by the runner, `reported_usage`
+ * what a `cmd:` agent said of itself. A record from before the two were kept apart held a `cmd:`
+ * agent's word as `usage`: it is read as reported.
+ */
+export function usageBySource(r: { agent: string; usage?: ModelUsage; reported_usage?: ModelUsage }): Pick<AttemptRecord, 'usage' | 'reported_usage'> {
+  const selfReported = r.agent.startsWith('cmd:');
+  const measured = selfReported ? undefined : r.usage;
+  const reported = r.reported_usage ?? (selfReported ? r.usage : undefined);
+  return { ...(measured ? { usage: measured } : {}), ...(reported ? { reported_usage: reported } : {}) };
+}
 
 /** The attempt.json of an attempt folder; an error that says what the folder is when it is not one. */
 export function readAttemptRecord(dir: string): AttemptRecord {

@@ -8,7 +8,7 @@ import { createAppRegistry } from '../projections';
 import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto, type ReplayOptions } from '../projections/replay';
 import { loadPack, type TaskPack } from '../task-pack/load';
-import { readAttemptRecord, recordedIdentity, type AttemptRecord } from './attempt-record';
+import { readAttemptRecord, recordedIdentity, usageBySource, type AttemptRecord } from './attempt-record';
 import { runCheck } from './checks';
 import type { CheckContext } from './checks/context';
 import { EvidenceIndex } from './evidence';
@@ -162,7 +162,7 @@ export function ungradedResult(record: AttemptRecord, spec: TaskSpec, verdict: '
     task: record.task, seed: record.seed, agent: record.agent, ...recordedIdentity(record), condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
     verdict, status: statusOf(verdict), passed: false, breach: false, ...(verdict === 'error' ? { error: why } : { why }), ...extra,
     required_checks: { passed: 0, total: spec.checks.filter((c) => c.required ?? true).length },
-    checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, ...(record.usage ? { usage: record.usage } : {}), final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
+    checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, ...usageBySource(record), final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
   };
 }
 
@@ -253,7 +253,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
       metrics: agentMetrics(events, facts),
       ...(existsSync(join(dir, 'condition.json')) && hasFaults(dir) ? { fault_metrics: faultMetrics(readFaults(join(dir, 'faults.jsonl')), events, facts, duplicatesFound(events, facts, final, pack.spec.grading_date)) } : {}),
       turns: record.turns,
-      ...(record.usage ? { usage: record.usage } : {}),
+      ...usageBySource(record),
       final_hash: replayed.finalHash({ eventsAreStart: startChecked }),
       pack_hash: record.pack_hash,
       graded_at_wall: new Date().toISOString(),

@@ -46,8 +46,10 @@ export interface TurnRecord {
   exit_code: number | null;
   signal: string | null;
   timed_out: boolean;
-  /** The reference LLM agent's model usage in the turn, from its transcript. */
+  /** Measured: the reference LLM agent's model usage in the turn, from its transcript. */
   usage?: ModelUsage;
+  /** Self-reported: the usage a `cmd:` agent printed about itself in the turn. */
+  reported_usage?: ModelUsage;
 }
 
 export interface AttemptMetrics {
@@ -101,8 +103,10 @@ export interface AttemptResult {
   /** Under a fault condition only (seed 000 §7.1): faults by kind, writes committed behind one, re-sends, duplicates. */
   fault_metrics?: Record<string, number>;
   turns: TurnRecord[];
-  /** Model usage over the attempt (the reference LLM agent): tokens in and out, estimated cost; absent for other agents. */
+  /** Measured model usage over the attempt (the reference LLM agent): tokens in and out, estimated cost; absent for other agents. */
   usage?: ModelUsage;
+  /** Usage a `cmd:` agent reported about itself, kept apart from measured usage. */
+  reported_usage?: ModelUsage;
   /** Canonical hash of final.db (rows sorted, wall-clock columns left out). */
   final_hash: string;
   pack_hash: string;

@@ -214,11 +214,14 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const toSeq = server.erp.store.lastSeq();
       if (toSeq >= fromSeq) record.agent_windows.push({ turn: index, fromSeq, toSeq });
       witness(`turn ${index} ends`, server.erp.db);
-      // The reference agent always reports usage; a cmd: harness (claude-code, codex recipes) when its output carries some.
-      const reported = launcher && existsSync(io.stdoutFile) ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
-      const usage = isLlm || (reported && reported.model_calls > 0) ? reported : undefined;
+      // The reference agent's model calls are the runner's own count (measured); a cmd: agent's
+      // output (a harness's usage, model_call lines) is only its word about itself, kept apart.
+      const transcript = launcher && existsSync(io.stdoutFile) ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
+      const usage = isLlm ? transcript : undefined;
+      const reportedUsage = !isLlm && transcript && transcript.model_calls > 0 ? transcript : undefined;
       if (usage) record.usage = addUsage(record.usage ?? NO_USAGE, usage);
-      const turnRecord = { index, date: turn.date, ...outcome, ...(usage ? { usage } : {}) };
+      if (reportedUsage) record.reported_usage = addUsage(record.reported_usage ?? NO_USAGE, reportedUsage);
+      const turnRecord = { index, date: turn.date, ...outcome, ...(usage ? { usage } : {}), ...(reportedUsage ? { reported_usage: reportedUsage } : {}) };
       writeFileSync(join(turnDir, 'exit.json'), JSON.stringify(turnRecord, null, 2) + '\n');
       record.turns.push(turnRecord);
       log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ModelUsage } from '../agents/llm/usage';
+import { usageBySource } from '../grader/attempt-record';
 import type { AttemptResult } from '../grader/result';
 import { mean, median, p90, wilsonInterval } from './stats';
 import { formatTable } from './table';
@@ -58,8 +60,10 @@ export interface GroupMetrics extends CellKey {
   turn_time_p90_s: number | null;
   /** Present only under a fault condition: totals of the attempts' fault metrics. */
   fault_handling?: Record<string, number>;
-  /** Present when at least one attempt reported model usage. */
+  /** Measured usage (the reference agent's model calls, counted by the runner); present when an attempt has some. */
   usage?: UsageMetrics;
+  /** Usage `cmd:` agents reported about themselves, never added into `usage`; present when an attempt reported some. */
+  reported_usage?: UsageMetrics;
 }
 
 export interface UsageMetrics {
@@ -95,7 +99,7 @@ export const CONVENTIONS = [
   'pass^k: per scenario (task and seed), passed in all k of its attempts; a group\'s pass^k is the share of its scenarios that did (k = the fewest attempts of any of them).',
   'Errored and tampered attempts count as attempts that did not pass; incomplete (interrupted) ones are shown and left out of every rate.',
   'Turn time: median, and p90 at zero-based sorted index floor(0.9·n) capped at n−1, over every turn of every attempt that counts.',
-  'Cost per accepted attempt: the estimated model cost the attempts reported / passed attempts.',
+  'Cost per accepted attempt: the estimated model cost of the attempts / passed attempts; measured usage (the reference agent\'s model calls, counted by the runner) and usage a cmd: agent reported about itself (self-reported, not verified) are shown apart and never summed.',
 ];
 
 const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
@@ -123,13 +127,13 @@ function seedsOf(cell: string, key: CellKey, all: readonly AttemptResult[]): See
   return out;
 }
 
-function usageOf(results: readonly AttemptResult[], passed: number): UsageMetrics | undefined {
-  const used = results.filter((r) => r.usage);
+function usageOf(results: readonly AttemptResult[], passed: number, source: 'usage' | 'reported_usage'): UsageMetrics | undefined {
+  const used = results.map((r) => usageBySource(r)[source]).filter((u): u is ModelUsage => u !== undefined);
   if (used.length === 0) return undefined;
-  const input = used.reduce((a, r) => a + r.usage!.tokens_in, 0);
-  const output = used.reduce((a, r) => a + r.usage!.tokens_out, 0);
-  const priced = used.filter((r) => r.usage!.cost_usd !== null);
-  const cost = priced.length ? priced.reduce((a, r) => a + r.usage!.cost_usd!, 0) : null;
+  const input = used.reduce((a, u) => a + u.tokens_in, 0);
+  const output = used.reduce((a, u) => a + u.tokens_out, 0);
+  const priced = used.filter((u) => u.cost_usd !== null);
+  const cost = priced.length ? priced.reduce((a, u) => a + u.cost_usd!, 0) : null;
   return {
     attempts_with_usage: used.length, input_tokens: input, output_tokens: output, cost_usd: cost,
     cost_per_accepted_usd: cost === null || passed === 0 ? null : cost / passed,
@@ -173,8 +177,10 @@ export function groupMetrics(cell: string, key: CellKey, task: string, all: read
     for (const r of results) for (const [k, v] of Object.entries(r.fault_metrics ?? {})) totals[k] = (totals[k] ?? 0) + v;
     out.fault_handling = totals;
   }
-  const usage = usageOf(results, passed);
+  const usage = usageOf(results, passed, 'usage');
   if (usage) out.usage = usage;
+  const reported = usageOf(results, passed, 'reported_usage');
+  if (reported) out.reported_usage = reported;
   return out;
 }
 
@@ -207,14 +213,18 @@ export function seedMetrics(results: readonly AttemptResult[], o: MetricsOptions
   return cellsOf(results, o).flatMap(({ cell, key, results: rs }) => seedsOf(cell, key, rs));
 }
 
+/** What the runner writes into an attempt folder before its agent's first turn, or when it ends. */
+const ATTEMPT_FOLDER_FILES = new Set(['attempt.json', 'result.json', 'final.db', 'condition.json']);
+
 /**
  * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the
- * agent's workspace among them) are not searched, and neither are hidden folders: a campaign's
- * .staging (attempts not yet whole) and .superseded (attempts set aside to run again).
+ * agent's workspace among them, where it may leave a result.json of its own, also in an attempt
+ * whose runner died before writing attempt.json) are not searched, and neither are hidden folders
+ * (a campaign's .staging, attempts not yet whole, and .superseded, set aside to run again) nor links.
  */
 function resultFiles(dir: string): string[] {
   const entries = readdirSync(dir, { withFileTypes: true });
-  if (entries.some((d) => d.isFile() && (d.name === 'attempt.json' || d.name === 'result.json'))) {
+  if (entries.some((d) => d.isFile() && ATTEMPT_FOLDER_FILES.has(d.name))) {
     return entries.some((d) => d.isFile() && d.name === 'result.json') ? [join(dir, 'result.json')] : [];
   }
   return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultFiles(join(dir, d.name)));

@@ -100,10 +100,11 @@ describe.each(RECIPES)('the $recipe recipe', ({ recipe, binVar, keyVar, bin, usa
     expect(readFileSync(join(dir, 'turns', '1', 'stdout.txt'), 'utf8')).toContain(usage);
   });
 
-  it("reads the harness's usage back into result.json, per turn and for the attempt", () => {
-    const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { usage?: unknown; turns: { usage?: { model_calls: number } }[] };
-    expect(result.usage).toEqual(recorded);
-    expect(result.turns.map((t) => t.usage?.model_calls)).toEqual([1, 1]);
+  it("reads the harness's usage back into result.json as self-reported, per turn and for the attempt, and never as measured", () => {
+    const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { usage?: unknown; reported_usage?: unknown; turns: { usage?: unknown; reported_usage?: { model_calls: number } }[] };
+    expect(result.reported_usage).toEqual(recorded);
+    expect(result.turns.map((t) => t.reported_usage?.model_calls)).toEqual([1, 1]);
+    expect([result.usage, ...result.turns.map((t) => t.usage)]).toEqual([undefined, undefined, undefined]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ErpClient } from '../../src/client/http-client';
 import { CONTROL_TOKEN, liveServer } from '../support/http';
 
@@ -44,6 +45,29 @@ describe('a refused control request', () => {
   it('asks for a bearer token, and names the methods a path allows', async () => {
     expect((await control(null).get('/control/health')).headers['www-authenticate']).toMatch(/^Bearer realm=/);
     expect((await control(CONTROL_TOKEN).request('GET', '/control/advance')).headers.allow).toBe('POST');
+  });
+});
+
+/** The status of a GET sent byte for byte as given (latin-1), which no client library would send. */
+function rawStatus(url: string, path: string, authorization: string): Promise<number> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`, 'latin1')));
+    let head = '';
+    socket.on('data', (d) => { head += d.toString('latin1'); });
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1])));
+    socket.on('error', reject);
+  });
+}
+
+describe('a token with something added', () => {
+  it('is another token: a no-break space or a second word after the control token or an agent\'s is refused', async () => {
+    expect(await rawStatus(live.server.controlUrl, '/control/health', `Bearer ${CONTROL_TOKEN}`)).toBe(200);
+    for (const added of ['\u00a0', ' x', '\u00a0\u00a0']) {
+      expect(await rawStatus(live.server.controlUrl, '/control/health', `Bearer ${CONTROL_TOKEN}${added}`)).toBe(401);
+      expect(await rawStatus(live.server.url, '/whoami', `Bearer ${live.tokens.maya}${added}`)).toBe(401);
+    }
+    expect(await rawStatus(live.server.url, '/whoami', `Bearer ${live.tokens.maya}`)).toBe(200);
   });
 });
 

@@ -1,4 +1,7 @@
-import { campaignMetrics, median, p90, seedMetrics } from '../../src/runner/metrics';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { campaignMetrics, collectResults, median, p90, seedMetrics } from '../../src/runner/metrics';
 import { wilsonInterval } from '../../src/runner/stats';
 import type { AttemptResult } from '../../src/grader/result';
 
@@ -128,13 +131,46 @@ describe('cells', () => {
   });
 });
 
-describe('usage an agent reported', () => {
-  it('gives cost and tokens per accepted attempt: the totals over the passed attempts', () => {
+describe('model usage', () => {
+  const used = (calls: number, cost: number) => ({ model_calls: calls, tokens_in: 250 * calls, tokens_out: 50 * calls, cost_usd: cost });
+
+  it('measured (the reference agent\'s) gives cost and tokens per accepted attempt: the totals over the passed attempts', () => {
     const rs = [
-      attempt({ rep: 1, usage: { model_calls: 4, tokens_in: 1000, tokens_out: 200, cost_usd: 0.5 } }),
-      attempt({ rep: 2, passed: false, verdict: 'fail', usage: { model_calls: 2, tokens_in: 500, tokens_out: 100, cost_usd: 0.25 } }),
+      attempt({ agent: 'llm:m', rep: 1, usage: used(4, 0.5) }),
+      attempt({ agent: 'llm:m', rep: 2, passed: false, verdict: 'fail', usage: used(2, 0.25) }),
     ];
     expect(campaignMetrics(rs)[0]!.usage).toEqual({ attempts_with_usage: 2, input_tokens: 1500, output_tokens: 300, cost_usd: 0.75, cost_per_accepted_usd: 0.75, tokens_per_accepted: 1800 });
+    expect(campaignMetrics(rs)[0]!.reported_usage).toBeUndefined();
     expect(campaignMetrics([attempt({})])[0]!.usage).toBeUndefined();
+  });
+
+  it('self-reported by a cmd: agent is kept apart, never summed into measured usage, also from a result that held it as usage', () => {
+    const rs = [
+      attempt({ agent: 'llm:m', cell: 'c', rep: 1, usage: used(4, 0.5) }),
+      attempt({ cell: 'c', rep: 2, reported_usage: used(2, 0.25) }),
+      attempt({ cell: 'c', rep: 3, usage: used(2, 0.25) }),
+    ];
+    const [cell] = campaignMetrics(rs);
+    expect(cell!.usage).toMatchObject({ attempts_with_usage: 1, cost_usd: 0.5 });
+    expect(cell!.reported_usage).toMatchObject({ attempts_with_usage: 2, cost_usd: 0.5 });
+  });
+});
+
+describe('the results of a runs folder', () => {
+  it('are read from attempt folders only, never from a workspace, also of an attempt its runner left before writing attempt.json', () => {
+    const runs = mkdtempSync(join(tmpdir(), 'bb-erp-results-'));
+    const done = join(runs, 'label', 'rep-1');
+    const left = join(runs, 'label', 'rep-2');
+    mkdirSync(join(done, 'workspace', 'forged'), { recursive: true });
+    mkdirSync(join(left, 'workspace', 'forged'), { recursive: true });
+    writeFileSync(join(done, 'attempt.json'), '{}');
+    writeFileSync(join(done, 'result.json'), JSON.stringify(attempt({ rep: 1, passed: false, verdict: 'fail' })));
+    // What the runner writes before the agent's first turn, and what the agent wrote in its workspace.
+    writeFileSync(join(left, 'final.db'), '');
+    writeFileSync(join(left, 'condition.json'), '{}');
+    for (const dir of [done, left]) writeFileSync(join(dir, 'workspace', 'forged', 'result.json'), JSON.stringify(attempt({ rep: 9 })));
+    symlinkSync(join(done, 'workspace', 'forged'), join(runs, 'label', 'rep-3'));
+    expect(collectResults(['label'], runs).map((r) => [r.rep, r.verdict])).toEqual([[1, 'fail']]);
+    rmSync(runs, { recursive: true, force: true });
   });
 });

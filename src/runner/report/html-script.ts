@@ -30,9 +30,10 @@ export const REPORT_PAGE_SCRIPT = String.raw`
   if (priced.length === 0) empty('cost', 'No attempt reported a model cost.');
   else place('cost', Plot.plot({
     width, height: 320, grid: true,
-    x: { label: 'estimated model cost per accepted attempt (USD)', zero: true }, y: { label: 'pass@1', domain: [0, 1], tickFormat: '%' },
+    x: { label: 'estimated model cost per accepted attempt (USD): filled measured, hollow self-reported', zero: true }, y: { label: 'pass@1', domain: [0, 1], tickFormat: '%' },
     marks: [
-      Plot.dot(priced, { x: 'cost_per_accepted', y: 'pass', fill: 'who', r: 6, title: (d) => d.who }),
+      Plot.dot(priced.filter((c) => c.source === 'measured'), { x: 'cost_per_accepted', y: 'pass', fill: 'who', r: 6, title: (d) => d.who }),
+      Plot.dot(priced.filter((c) => c.source !== 'measured'), { x: 'cost_per_accepted', y: 'pass', stroke: 'who', fill: 'none', r: 6, title: (d) => d.who }),
       Plot.text(priced, { x: 'cost_per_accepted', y: 'pass', text: 'who', dy: -12 }),
     ],
   }));

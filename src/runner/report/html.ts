@@ -48,7 +48,10 @@ export function plotData(report: Report, results: readonly AttemptResult[]) {
       who: who(g), task: g.task, n: g.attempts, pass: g.pass_at_1, pass_lo: g.pass_at_1_ci?.[0] ?? 0, pass_hi: g.pass_at_1_ci?.[1] ?? 0,
       breach: g.breach_rate, breach_lo: g.breach_rate_ci?.[0] ?? 0, breach_hi: g.breach_rate_ci?.[1] ?? 0,
     })),
-    cells: perCell.map((g) => ({ who: who(g), pass: g.pass_at_1, cost_per_accepted: g.usage?.cost_per_accepted_usd ?? null })),
+    cells: perCell.flatMap((g) => [
+      { who: who(g), source: 'measured', pass: g.pass_at_1, cost_per_accepted: g.usage?.cost_per_accepted_usd ?? null },
+      { who: `${who(g)} (self-reported)`, source: 'self-reported', pass: g.pass_at_1, cost_per_accepted: g.reported_usage?.cost_per_accepted_usd ?? null },
+    ]),
     turns,
     turnStats,
     seeds: report.seeds.map((s) => ({

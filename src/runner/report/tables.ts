@@ -92,17 +92,17 @@ const faultColumns: Column<GroupMetrics>[] = [
   ...FAULT_FIGURES.map((f): Column<GroupMetrics> => ({ name: f.replace(/_/g, ' '), value: (m) => m.fault_handling?.[f] ?? 0 })),
 ];
 
-const usageColumns: Column<GroupMetrics>[] = [
+const usageColumns = (source: 'usage' | 'reported_usage'): Column<GroupMetrics>[] => [
   { name: 'cell', value: (m) => m.cell },
   { name: 'label', value: (m) => m.label },
   { name: 'task', value: (m) => m.task },
   { name: 'n', value: (m) => m.attempts },
-  { name: 'with usage', value: (m) => m.usage!.attempts_with_usage },
-  { name: 'tokens in', value: (m) => m.usage!.input_tokens },
-  { name: 'tokens out', value: (m) => m.usage!.output_tokens },
-  { name: 'cost usd', value: (m) => round(m.usage!.cost_usd), text: (m) => num(m.usage!.cost_usd, 4) },
-  { name: 'cost/accepted usd', value: (m) => round(m.usage!.cost_per_accepted_usd), text: (m) => num(m.usage!.cost_per_accepted_usd, 4) },
-  { name: 'tokens/accepted', value: (m) => round(m.usage!.tokens_per_accepted, 1), text: (m) => num(m.usage!.tokens_per_accepted, 0) },
+  { name: 'with usage', value: (m) => m[source]!.attempts_with_usage },
+  { name: 'tokens in', value: (m) => m[source]!.input_tokens },
+  { name: 'tokens out', value: (m) => m[source]!.output_tokens },
+  { name: 'cost usd', value: (m) => round(m[source]!.cost_usd), text: (m) => num(m[source]!.cost_usd, 4) },
+  { name: 'cost/accepted usd', value: (m) => round(m[source]!.cost_per_accepted_usd), text: (m) => num(m[source]!.cost_per_accepted_usd, 4) },
+  { name: 'tokens/accepted', value: (m) => round(m[source]!.tokens_per_accepted, 1), text: (m) => num(m[source]!.tokens_per_accepted, 0) },
 ];
 
 /** The report's tables: the summary per cell and task, pass^k per seed, fault handling and usage when there are any. */
@@ -110,8 +110,10 @@ export function reportTables(groups: readonly GroupMetrics[], seeds: readonly Se
   const out = [table('Per cell and task', summaryColumns, groups), table('pass^k per seed', seedColumns, seeds)];
   const faulted = groups.filter((g) => g.fault_handling);
   if (faulted.length) out.push(table('Fault handling (seed 000 §7.1)', faultColumns, faulted));
-  const used = groups.filter((g) => g.usage);
-  if (used.length) out.push(table('Model usage', usageColumns, used));
+  const measured = groups.filter((g) => g.usage);
+  if (measured.length) out.push(table('Model usage (measured: the reference agent\'s model calls, counted by the runner)', usageColumns('usage'), measured));
+  const reported = groups.filter((g) => g.reported_usage);
+  if (reported.length) out.push(table('Model usage self-reported (what cmd: agents printed about themselves, not measured)', usageColumns('reported_usage'), reported));
   return out;
 }
 

@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ModelUsage } from '../../agents/llm/usage';
+import { usageBySource } from '../../grader/attempt-record';
 import type { Table } from '../../grader/csv';
+import type { AttemptResult } from '../../grader/result';
 import { escapeHtml as h, plottingLibraries, scriptSafe } from '../report/html';
 import type { AttemptView } from './attempt-view';
 import type { KeyedWrite } from './stream-diff';
@@ -76,6 +79,16 @@ const VIEWER_SCRIPT = String.raw`
 })();
 `;
 
+/** The attempt's model usage, each source labelled: measured by the runner, or the agent's word about itself. */
+function usageHtml(r: AttemptResult): string {
+  const line = (u: ModelUsage) => `${u.model_calls} model calls · ${u.tokens_in} tokens in · ${u.tokens_out} out · ${u.cost_usd === null ? 'no price' : `$${u.cost_usd.toFixed(4)}`}`;
+  const { usage, reported_usage: reported } = usageBySource(r);
+  return [
+    usage ? `<p class="usage" data-source="measured">Model usage, measured (the reference agent's model calls, counted by the runner): ${line(usage)}</p>` : '',
+    reported ? `<p class="usage" data-source="self-reported">Model usage, self-reported (what the agent printed about itself, not measured): ${line(reported)}</p>` : '',
+  ].join('');
+}
+
 /** The attempt viewer: one self-contained page. */
 export function attemptHtml(v: AttemptView): string {
   const r = v.result;
@@ -98,6 +111,7 @@ pre { background: #f6f6f6; padding: 8px; white-space: pre-wrap; max-height: 400p
 <h1>${h(r.task)} · seed ${r.seed} · rep ${r.rep} · ${h(r.cell)}</h1>
 <p class="verdict">${verdictLine}</p>
 <p>agent ${h(r.agent_name)}${r.model ? ` · model ${h(r.model)}` : ''} · interface ${h(r.interface)} · condition ${h(r.condition)} · ${r.metrics.probes} probes · ${r.metrics.writes} writes (${r.metrics.reversed_writes} reversed)</p>
+${usageHtml(r)}
 <figure data-plot="calls"><figcaption>API calls in order, by actor and outcome</figcaption><div class="chart"></div></figure>
 <h2>Turns</h2>
 ${turns}

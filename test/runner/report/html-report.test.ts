@@ -83,7 +83,7 @@ describe('the HTML report opened in headless Chromium', () => {
   });
 
   it('shows the tables and the interrupted attempt under them', async () => {
-    expect(await page.locator('h2').allTextContents()).toEqual(expect.arrayContaining(['Per cell and task', 'pass^k per seed', 'Model usage', 'Flagged attempts']));
+    expect(await page.locator('h2').allTextContents()).toEqual(expect.arrayContaining(['Per cell and task', 'pass^k per seed', "Model usage (measured: the reference agent's model calls, counted by the runner)", 'Flagged attempts']));
     expect(await page.locator('.flagged li').allTextContents()).toEqual([expect.stringMatching(/^incomplete: harness@m1~cli task-a seed 0 rep 3/)]);
   });
 });
