@@ -9,7 +9,8 @@ start.startCodeCache();
   const argv = process.argv.slice(2);
   const lean = !process.env.ERP_CLI_OCLIF_ONLY;
   const serverStart = argv[0] === 'server' && argv[1] === 'start';
-  if (lean && !serverStart && (await require('../dist/src/client/fast-path').runFast(argv))) return;
+  const extras = { offlineDocs: () => require('../dist/src/api/offline-docs').offlineOpenApi() };
+  if (lean && !serverStart && (await require('../dist/src/client/fast-path').runFast(argv, extras))) return;
   // After the agent commands: they load a few files, not the package.
   start.startOperatorBundle();
   if (lean && serverStart) {

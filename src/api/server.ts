@@ -34,6 +34,8 @@ export interface ServerOptions {
    * the whole copy to disk (tens of milliseconds for a year's history, most of a reset).
    */
   resetFrom?: string;
+  /** Runs on the served file once it is open, at the start and after every reset (tokens a person was given are issued into each copy). */
+  afterReset?: (api: Api) => void;
 }
 
 export interface RunningServer {
@@ -73,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await copies.take(options.dbFile);
     erp = open();
     api.replaceDatabase(erp);
+    options.afterReset?.(api);
   } : undefined;
   const version = packageVersion();
   let closing: Promise<void> | undefined;

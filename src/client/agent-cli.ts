@@ -67,12 +67,22 @@ export function readHandbook(dir = join(process.cwd(), 'handbook')): HandbookFil
   return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
 }
 
-export async function docsOutcome(word: string | undefined, json = false): Promise<CliOutcome> {
+/**
+ * `erp docs`: the reference the server at ERP_URL answers with; where ERP_URL is not set and the
+ * caller can build it (the operator's erp, not the agent's bundled client), the same reference
+ * built from the route registry.
+ */
+export async function docsOutcome(word: string | undefined, json = false, offline?: () => object): Promise<CliOutcome> {
   try {
-    const res = await clientFromEnv().get<OpenApiDoc>('/openapi.json');
-    if (res.status >= 400) return outcome(res);
-    if (json) return { output: pretty(docsData(res.body, word, readHandbook())), exitCode: 0 };
-    return { output: renderDocs(res.body, word, readHandbook()), exitCode: 0 };
+    let doc: OpenApiDoc;
+    if (!process.env.ERP_URL && offline) doc = offline() as OpenApiDoc;
+    else {
+      const res = await clientFromEnv().get<OpenApiDoc>('/openapi.json');
+      if (res.status >= 400) return outcome(res);
+      doc = res.body;
+    }
+    if (json) return { output: pretty(docsData(doc, word, readHandbook())), exitCode: 0 };
+    return { output: renderDocs(doc, word, readHandbook()), exitCode: 0 };
   } catch (err) {
     return failure(err);
   }

@@ -35,7 +35,13 @@ function parse(argv: readonly string[], valueFlags: Record<string, string>, bool
 
 const WRITE_METHODS: Record<string, 'POST' | 'PATCH' | 'PUT' | 'DELETE'> = { post: 'POST', patch: 'PATCH', put: 'PUT', delete: 'DELETE' };
 
-function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
+/** What the operator's erp can do that the agent's bundled client cannot. */
+export interface FastPathExtras {
+  /** The API reference built without a server, for `erp docs` where ERP_URL is not set. */
+  offlineDocs?: () => object;
+}
+
+function plan(all: readonly string[], extras: FastPathExtras): (() => Promise<CliOutcome>) | undefined {
   // Agent commands print JSON already; --json is accepted and, for docs, asks for data instead of text.
   const json = all.includes('--json');
   const argv = all.filter((a) => a !== '--json');
@@ -44,7 +50,7 @@ function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
   if (command === 'whoami') return rest.length === 0 ? () => requestOutcome('GET', '/whoami', {}) : undefined;
   if (command === 'docs') {
     const p = parse(rest, {});
-    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0], json) : undefined;
+    return p && p.positionals.length <= 1 ? () => docsOutcome(p.positionals[0], json, extras.offlineDocs) : undefined;
   }
   if (command === 'get' || command === 'report') {
     const p = parse(rest, {});
@@ -90,8 +96,8 @@ function plan(all: readonly string[]): (() => Promise<CliOutcome>) | undefined {
 }
 
 /** Runs an agent command without oclif when it can; false when oclif should take it. */
-export async function runFast(argv: readonly string[]): Promise<boolean> {
-  const run = plan(argv);
+export async function runFast(argv: readonly string[], extras: FastPathExtras = {}): Promise<boolean> {
+  const run = plan(argv, extras);
   if (!run) return false;
   const outcome = await run();
   writeStdout(outcome.output);
