@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ModelUsage } from '../agents/llm/usage';
 import { usageBySource } from '../grader/attempt-record';
 import type { AttemptResult } from '../grader/result';
@@ -232,13 +232,18 @@ function resultFiles(dir: string): string[] {
 
 /** The results under labels (runs/<label>) or attempt folders, each read once. */
 export function collectResults(targets: readonly string[], runsDir = 'runs'): AttemptResult[] {
+  return collectAttempts(targets, runsDir).map((a) => a.result);
+}
+
+/** The same, each with its attempt folder. */
+export function collectAttempts(targets: readonly string[], runsDir = 'runs'): { folder: string; result: AttemptResult }[] {
   const files = new Set<string>();
   for (const t of targets) {
     const dir = existsSync(t) && statSync(t).isDirectory() ? resolve(t) : resolve(runsDir, t);
     if (!existsSync(dir)) throw new Error(`No label or folder ${t} (looked in ${dir}).`);
     for (const f of resultFiles(dir)) files.add(f);
   }
-  return [...files].sort().map((f) => JSON.parse(readFileSync(f, 'utf8')) as AttemptResult);
+  return [...files].sort().map((f) => ({ folder: dirname(f), result: JSON.parse(readFileSync(f, 'utf8')) as AttemptResult }));
 }
 
 /** One line per attempt a report must not let pass unnoticed: tampered with, or interrupted. */

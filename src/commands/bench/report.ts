@@ -28,7 +28,7 @@ export default class BenchReport extends Command {
     try {
       const read = reportFrom(argv as string[], flags['runs-dir'], { poolLabels: flags['pool-labels'] });
       report = read.report;
-      if (flags.html) writeHtml(report, read.results, flags.html);
+      if (flags.html) writeHtml(report, read.results, flags.html, read.folderOf);
       if (flags.markdown) writeMarkdown(report, flags.markdown);
       if (flags.csv) writeCsv(report, flags.csv);
     } catch (err) {

@@ -27,7 +27,9 @@ export const REPORT_PAGE_SCRIPT = String.raw`
   rates('breach-rate', 'breach', 'breach_lo', 'breach_hi', 'breach rate with its 95% Wilson interval');
 
   const priced = data.cells.filter((c) => c.cost_per_accepted !== null);
-  if (priced.length === 0) empty('cost', 'No attempt reported a model cost.');
+  if (priced.length === 0) empty('cost', data.cells.some((c) => c.cost !== null)
+    ? 'Cost per accepted attempt is undefined: no attempt that reported a cost passed (cost per attempt is in the usage tables).'
+    : 'No attempt reported a model cost.');
   else place('cost', Plot.plot({
     width, height: 320, grid: true,
     x: { label: 'estimated model cost per accepted attempt (USD): filled measured, hollow self-reported', zero: true }, y: { label: 'pass@1', domain: [0, 1], tickFormat: '%' },

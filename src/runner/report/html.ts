@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { AttemptResult } from '../../grader/result';
 import { median, p90 } from '../stats';
 import type { GroupMetrics } from '../metrics';
@@ -49,8 +49,8 @@ export function plotData(report: Report, results: readonly AttemptResult[]) {
       breach: g.breach_rate, breach_lo: g.breach_rate_ci?.[0] ?? 0, breach_hi: g.breach_rate_ci?.[1] ?? 0,
     })),
     cells: perCell.flatMap((g) => [
-      { who: who(g), source: 'measured', pass: g.pass_at_1, cost_per_accepted: g.usage?.cost_per_accepted_usd ?? null },
-      { who: `${who(g)} (self-reported)`, source: 'self-reported', pass: g.pass_at_1, cost_per_accepted: g.reported_usage?.cost_per_accepted_usd ?? null },
+      { who: who(g), source: 'measured', pass: g.pass_at_1, cost: g.usage?.cost_usd ?? null, cost_per_accepted: g.usage?.cost_per_accepted_usd ?? null },
+      { who: `${who(g)} (self-reported)`, source: 'self-reported', pass: g.pass_at_1, cost: g.reported_usage?.cost_usd ?? null, cost_per_accepted: g.reported_usage?.cost_per_accepted_usd ?? null },
     ]),
     turns,
     turnStats,
@@ -76,7 +76,26 @@ const FIGURES: [id: string, title: string][] = [
 ];
 
 /** One self-contained HTML page: the plots (Observable Plot, inlined), the tables, the flagged attempts and the conventions. */
-export function reportHtml(report: Report, results: readonly AttemptResult[], title = 'bb-erp campaign report'): string {
+/**
+ * Every cell and task with a link to each of its attempts (the attempt folder's result.json,
+ * relative to the page), so that a figure leads to the attempts behind it.
+ */
+function attemptLinks(report: Report, results: readonly AttemptResult[], attempts: AttemptFolders): string {
+  const rows = report.groups.filter((g) => g.task !== '*').map((g) => {
+    const mine = results.filter((r) => r.cell === g.cell && r.task === g.task && (g.label === null || r.label === g.label) && attempts.folderOf.has(r));
+    const links = mine.map((r) => `<a href="${escapeHtml(join(attempts.relativeTo(attempts.folderOf.get(r)!), 'result.json'))}">seed ${r.seed} rep ${r.rep}: ${escapeHtml(r.verdict)}</a>`).join(' · ');
+    return `<tr><td>${escapeHtml(g.cell)}</td><td>${escapeHtml(g.task)}</td><td>${links || '-'}</td></tr>`;
+  });
+  return `<h2>Attempts, per cell and task</h2>\n<div class="scroll"><table id="attempt-links"><thead><tr><th>cell</th><th>task</th><th>attempts</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+}
+
+/** Where each result's attempt folder is, and how the page names a folder (a path relative to it). */
+export interface AttemptFolders {
+  folderOf: ReadonlyMap<AttemptResult, string>;
+  relativeTo: (folder: string) => string;
+}
+
+export function reportHtml(report: Report, results: readonly AttemptResult[], title = 'bb-erp campaign report', attempts?: AttemptFolders): string {
   const figures = FIGURES.map(([id, caption]) => `<figure data-plot="${id}"><figcaption>${escapeHtml(caption)}</figcaption><div class="chart"></div></figure>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -89,9 +108,10 @@ table { border-collapse: collapse; font-size: 12px; } th, td { border: 1px solid
 </style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p>${report.attempts} attempts read.</p>
+<header>${report.header_lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${report.attempts} attempts read.</p></header>
 ${figures}
 ${report.tables.map(tableHtml).join('\n')}
+${attempts ? attemptLinks(report, results, attempts) : ''}
 ${report.flagged.length ? `<h2>Flagged attempts</h2><ul class="flagged">${report.flagged.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
 <h2>Conventions</h2><ul>${report.conventions.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
 <script type="application/json" id="report-data">${scriptSafe(JSON.stringify(plotData(report, results)))}</script>
@@ -101,7 +121,8 @@ ${report.flagged.length ? `<h2>Flagged attempts</h2><ul class="flagged">${report
 `;
 }
 
-export function writeHtml(report: Report, results: readonly AttemptResult[], file: string): void {
+export function writeHtml(report: Report, results: readonly AttemptResult[], file: string, folderOf?: ReadonlyMap<AttemptResult, string>): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, reportHtml(report, results));
+  const page = dirname(resolve(file));
+  writeFileSync(file, reportHtml(report, results, undefined, folderOf ? { folderOf, relativeTo: (folder) => relative(page, folder) || '.' } : undefined));
 }

@@ -1,5 +1,6 @@
 import { formatTable } from '../table';
 import type { GroupMetrics, SeedMetrics } from '../metrics';
+import type { FailingCheck, PairedDifference, PassHatCurve } from './analysis';
 
 /** A column: its heading, its raw value (CSV, JSON) and its text (the terminal and Markdown tables). */
 interface Column<T> {
@@ -48,7 +49,8 @@ const who: Column<GroupMetrics | SeedMetrics>[] = [
   { name: 'label', value: (m) => m.label },
 ];
 
-const summaryColumns: Column<GroupMetrics>[] = [
+/** The summary's columns; `nullRates`, the null agent's check rate per task, goes beside each cell's own. */
+const summaryColumns = (nullRates: ReadonlyMap<string, number>): Column<GroupMetrics>[] => [
   ...who,
   { name: 'task', value: (m) => m.task },
   { name: 'n', value: (m) => m.attempts },
@@ -59,6 +61,7 @@ const summaryColumns: Column<GroupMetrics>[] = [
   { name: 'pass^k', value: (m) => round(m.pass_hat_k), text: (m) => `${pct(m.pass_hat_k)} (${m.scenarios_passed_every_time}/${m.scenarios})` },
   { name: 'k', value: (m) => m.k, text: (m) => (m.k === m.k_max ? String(m.k) : `${m.k}-${m.k_max}`) },
   { name: 'checks', value: (m) => round(m.check_rate), text: (m) => pct(m.check_rate) },
+  { name: 'null checks', value: (m) => round(nullRates.get(m.task) ?? null), text: (m) => (nullRates.has(m.task) ? pct(nullRates.get(m.task)!) : '-') },
   { name: 'breaches', value: (m) => round(m.breach_rate), text: (m) => pct(m.breach_rate) },
   { name: 'breaches ci low', value: (m) => round(m.breach_rate_ci?.[0] ?? null), only: 'csv' },
   { name: 'breaches ci high', value: (m) => round(m.breach_rate_ci?.[1] ?? null), only: 'csv' },
@@ -101,13 +104,59 @@ const usageColumns = (source: 'usage' | 'reported_usage'): Column<GroupMetrics>[
   { name: 'tokens in', value: (m) => m[source]!.input_tokens },
   { name: 'tokens out', value: (m) => m[source]!.output_tokens },
   { name: 'cost usd', value: (m) => round(m[source]!.cost_usd), text: (m) => num(m[source]!.cost_usd, 4) },
-  { name: 'cost/accepted usd', value: (m) => round(m[source]!.cost_per_accepted_usd), text: (m) => num(m[source]!.cost_per_accepted_usd, 4) },
-  { name: 'tokens/accepted', value: (m) => round(m[source]!.tokens_per_accepted, 1), text: (m) => num(m[source]!.tokens_per_accepted, 0) },
+  { name: 'cost/attempt usd', value: (m) => perAttempt(m, m[source]!.cost_usd), text: (m) => num(perAttempt(m, m[source]!.cost_usd), 4) },
+  { name: 'tokens/attempt', value: (m) => perAttempt(m, m[source]!.input_tokens + m[source]!.output_tokens), text: (m) => num(perAttempt(m, m[source]!.input_tokens + m[source]!.output_tokens), 0) },
+  { name: 'cost/pass usd', value: (m) => round(m[source]!.cost_per_accepted_usd), text: (m) => (m.passed === 0 ? NO_PASS : num(m[source]!.cost_per_accepted_usd, 4)) },
+  { name: 'tokens/pass', value: (m) => round(m[source]!.tokens_per_accepted, 1), text: (m) => (m.passed === 0 ? NO_PASS : num(m[source]!.tokens_per_accepted, 0)) },
 ];
 
+/** Per pass is a division by the passes: with none it has no value, which the report says rather than showing a blank. */
+const NO_PASS = 'undefined: no pass';
+const perAttempt = (m: GroupMetrics, total: number | null) => (total === null || m.attempts === 0 ? null : round(total / m.attempts, 4));
+
+const failingColumns: Column<FailingCheck>[] = [
+  { name: 'task', value: (f) => f.task },
+  { name: 'check', value: (f) => f.check },
+  { name: 'cites', value: (f) => f.cites.join(' ') },
+  { name: 'failed', value: (f) => f.failed },
+  { name: 'of graded', value: (f) => f.attempts },
+  { name: 'fail rate', value: (f) => round(f.failed / f.attempts), text: (f) => pct(f.failed / f.attempts) },
+];
+
+const curveColumns = (K: number): Column<PassHatCurve>[] => [
+  { name: 'cell', value: (c) => c.cell },
+  { name: 'task', value: (c) => c.task },
+  { name: 'scenarios', value: (c) => c.scenarios },
+  ...Array.from({ length: K }, (_, i): Column<PassHatCurve> => ({ name: `pass^${i + 1}`, value: (c) => round(c.curve[i] ?? null), text: (c) => (c.curve[i] === undefined ? '-' : pct(c.curve[i]!)) })),
+];
+
+const signed = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} pts`;
+const pairColumns: Column<PairedDifference>[] = [
+  { name: 'a', value: (d) => d.a },
+  { name: 'b', value: (d) => d.b },
+  { name: 'task', value: (d) => d.task },
+  { name: 'scenarios', value: (d) => d.scenarios },
+  { name: 'a − b', value: (d) => round(d.difference), text: (d) => signed(d.difference) },
+  { name: '95% CI', value: () => null, text: (d) => (d.ci ? `${signed(d.ci[0])} to ${signed(d.ci[1])}` : '- (one scenario)'), only: 'text' },
+  { name: 'ci low', value: (d) => round(d.ci?.[0] ?? null), only: 'csv' },
+  { name: 'ci high', value: (d) => round(d.ci?.[1] ?? null), only: 'csv' },
+];
+
+/** What the report adds to the per-cell figures: see ./analysis. */
+export interface ReportAnalyses {
+  failing: readonly FailingCheck[];
+  curves: readonly PassHatCurve[];
+  pairs: readonly PairedDifference[];
+  nullRates: ReadonlyMap<string, number>;
+}
+
 /** The report's tables: the summary per cell and task, pass^k per seed, fault handling and usage when there are any. */
-export function reportTables(groups: readonly GroupMetrics[], seeds: readonly SeedMetrics[]): ReportTable[] {
-  const out = [table('Per cell and task', summaryColumns, groups), table('pass^k per seed', seedColumns, seeds)];
+export function reportTables(groups: readonly GroupMetrics[], seeds: readonly SeedMetrics[], analyses: ReportAnalyses = { failing: [], curves: [], pairs: [], nullRates: new Map() }): ReportTable[] {
+  const out = [table('Per cell and task', summaryColumns(analyses.nullRates), groups), table('pass^k per seed', seedColumns, seeds)];
+  const K = Math.max(0, ...analyses.curves.map((c) => c.curve.length));
+  if (K > 0) out.push(table('pass^k for k = 1 to K (per scenario C(passed, k) / C(attempts, k), averaged)', curveColumns(K), analyses.curves));
+  if (analyses.failing.length) out.push(table('Checks that fail most, per task', failingColumns, analyses.failing));
+  if (analyses.pairs.length) out.push(table('Paired difference in pass rate between cells on the same scenarios', pairColumns, analyses.pairs));
   const faulted = groups.filter((g) => g.fault_handling);
   if (faulted.length) out.push(table('Fault handling (seed 000 §7.1)', faultColumns, faulted));
   const measured = groups.filter((g) => g.usage);
@@ -129,9 +178,9 @@ export function textReport(tables: readonly ReportTable[]): string {
 
 const mdCell = (s: string) => s.replace(/\|/g, '\\|');
 
-export function markdownReport(tables: readonly ReportTable[], notes: readonly string[]): string {
+export function markdownReport(tables: readonly ReportTable[], notes: readonly string[], header: readonly string[] = []): string {
   const parts = tables.map((t) => [`## ${t.title}`, '', `| ${t.header.map(mdCell).join(' | ')} |`, `| ${t.header.map(() => '---').join(' | ')} |`, ...t.texts.map((r) => `| ${r.map(mdCell).join(' | ')} |`), ''].join('\n'));
-  return ['# Campaign report', '', ...parts, '## Conventions', '', ...notes.map((n) => `- ${n}`), ''].join('\n');
+  return ['# Campaign report', '', ...header.map((h) => `${h}  `), ...(header.length ? [''] : []), ...parts, '## Conventions', '', ...notes.map((n) => `- ${n}`), ''].join('\n');
 }
 
 const csvField = (v: string | number | null) => {

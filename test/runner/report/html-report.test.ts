@@ -39,8 +39,8 @@ let page: Page;
 let requests: string[];
 let errors: string[];
 beforeAll(async () => {
-  const { report, results } = reportFrom([join(root, 'runs', 'pilot')], undefined);
-  writeHtml(report, results, page_file);
+  const { report, results, folderOf } = reportFrom([join(root, 'runs', 'pilot')], undefined);
+  writeHtml(report, results, page_file, folderOf);
   browser = await launchChromium();
   ({ page, requests, errors } = await openPage(browser, page_file, 'body[data-rendered="yes"]'));
 }, 60_000);
@@ -88,6 +88,32 @@ describe('the HTML report opened in headless Chromium', () => {
   });
 });
 
+describe('what the report answers next', () => {
+  it('names what it covers at its top: tasks, seeds, agents and models, interfaces, conditions', async () => {
+    const header = (await page.locator('header p').allTextContents()).join('\n');
+    expect(header).toMatch(/^bb-erp \S+, report written \d{4}-/);
+    expect(header).toContain('tasks: task-a, task-b; seeds: 0, 1');
+    expect(header).toContain('agents: harness@m1, oracle; models: m1, none; interfaces: cli; conditions: clean');
+  });
+
+  it('links every cell and task to each of its attempts, each link reaching that attempt\'s result', async () => {
+    const rows = page.locator('#attempt-links tbody tr');
+    expect(await rows.count()).toBe(4);
+    const hrefs = await page.locator('#attempt-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(hrefs).toHaveLength(17);
+    for (const h of hrefs) expect(JSON.parse(readFileSync(join(root, h), 'utf8')).cell).toMatch(/~/);
+    expect(await page.locator('#attempt-links tr', { hasText: 'harness@m1~cli' }).filter({ hasText: 'task-b' }).locator('a', { hasText: 'seed 1 rep 2: fail' }).count()).toBe(1);
+  });
+
+  it('shows pass^k for k = 1 to K, and the paired difference between the two agents on the same scenarios', async () => {
+    const h2 = await page.locator('h2').allTextContents();
+    expect(h2).toEqual(expect.arrayContaining([expect.stringMatching(/^pass\^k for k = 1 to K/), 'Paired difference in pass rate between cells on the same scenarios', 'Attempts, per cell and task']));
+    const pair = await page.locator('table', { has: page.locator('th', { hasText: 'a − b' }) }).locator('tr', { hasText: 'task-b' }).first().textContent();
+    // On task-b the harness passed 3 of 4 against the oracle's 4 of 4: -25 points over its 2 seeds (one at -50, one at 0).
+    expect(pair).toContain('-25.0 pts');
+  });
+});
+
 describe('the same report as CSV and Markdown', () => {
   it('exports the same tables: the seed the harness missed once is one row in each', () => {
     const { report } = reportFrom([join(root, 'runs', 'pilot')], undefined);
@@ -99,6 +125,7 @@ describe('the same report as CSV and Markdown', () => {
     expect(readFileSync(join(root, 'report.md'), 'utf8')).toContain('| harness@m1~cli | harness@m1 | m1 | cli | clean | pilot/harness@m1~cli | task-b | 1 | 2 | 1 | no | 0 | 0 |');
     const summary = readFileSync(join(root, 'csv', 'per-cell-and-task.csv'), 'utf8');
     expect(summary.split('\n')[0]).toContain('pass@1,pass@1 ci low,pass@1 ci high,pass^k,k');
-    expect(readFileSync(join(root, 'csv', 'model-usage.csv'), 'utf8')).toContain('harness@m1~cli,pilot/harness@m1~cli,task-a,4,4,4000,400,0.08,0.02,1100');
+    // cost, cost and tokens per attempt, then per pass.
+    expect(readFileSync(join(root, 'csv', 'model-usage.csv'), 'utf8')).toContain('harness@m1~cli,pilot/harness@m1~cli,task-a,4,4,4000,400,0.08,0.02,1100,0.02,1100');
   });
 });
