@@ -214,7 +214,7 @@ export function seedMetrics(results: readonly AttemptResult[], o: MetricsOptions
 }
 
 /** What the runner writes into an attempt folder before its agent's first turn, or when it ends. */
-const ATTEMPT_FOLDER_FILES = new Set(['attempt.json', 'result.json', 'final.db', 'condition.json']);
+const ATTEMPT_FOLDER_FILES = new Set(['attempt.json', 'result.json', 'final.db', 'heads.jsonl']);
 
 /**
  * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the

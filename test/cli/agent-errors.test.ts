@@ -1,10 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { clientBundlePath } from '../../src/runner/client-bundle';
 import { systemCall } from '../support/erp';
 import { liveServer } from '../support/http';
 
@@ -29,7 +30,7 @@ async function erp(args: string[], env: Record<string, string | undefined>, ocli
 }
 
 const AGENT_COMMANDS = [
-  ['whoami'], ['docs'], ['docs', 'leave'], ['get', '/users'], ['report', 'trial-balance'], ['post', '/departments', 'id=X'], ['patch', '/x'], ['put', '/x'], ['delete', '/x'],
+  ['whoami'], ['get', '/users'], ['report', 'trial-balance'], ['post', '/departments', 'id=X'], ['patch', '/x'], ['put', '/x'], ['delete', '/x'],
   ['inbox'], ['read', 'MSG-000001'], ['attachment', 'MSG-000001', '1'], ['call'], ['call', 'list_queue'],
 ];
 
@@ -41,6 +42,20 @@ describe('an agent command with ERP_URL unset', () => {
       expect(JSON.parse(out.stdout)).toEqual({ code: 'usage', detail: 'ERP_URL is not set: it should hold the address of the bb-erp server, e.g. http://127.0.0.1:8080.' });
     },
   );
+});
+
+describe('erp docs with ERP_URL unset', () => {
+  it.each([['the lean path', false], ['oclif', true]] as const)('through %s, given the operator\'s erp, then it answers from the route registry', async (_name, oclifOnly) => {
+    const out = await erp(['docs', 'leave', '--json'], { ERP_URL: undefined }, oclifOnly);
+    expect(out.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(out.stdout))).toContain('/leaves');
+  });
+
+  it('given the agent\'s bundled client, which has no registry, then it prints one sentence and exits 2', async () => {
+    const r = spawnSync(process.execPath, [clientBundlePath(), 'docs'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ code: 'usage', detail: expect.stringMatching(/^ERP_URL is not set/) });
+  });
 });
 
 describe('an agent command that fails on this machine', () => {

@@ -104,7 +104,8 @@ describe('erp scenario gen, bench run, grade, validate and report', () => {
 
   it('reports a label as a table and as JSON', () => {
     const text = erp('bench', 'report', 'null~http').stdout;
-    expect(text).toMatch(/\nnull~http +null~http +leave-cover +1 +0\.0% +0\.0%–79\.3% +0\.0% \(0\/1\) +1 +42\.9% +0\.0%/);
+    // checks, then the null agent's on the same task (here the same attempt), then breaches.
+    expect(text).toMatch(/\nnull~http +null~http +leave-cover +1 +0\.0% +0\.0%–79\.3% +0\.0% \(0\/1\) +1 +42\.9% +42\.9% +0\.0%/);
     expect(text).toMatch(/\npass\^k per seed\n.*\n.*\nnull~http +null~http +leave-cover +0 +1 +0 +no /);
     expect(text).toContain('interval: 95% Wilson score interval');
     expect(JSON.parse(erp('bench', 'report', 'null~http', '--json').stdout)).toMatchObject({ attempts: 1, groups: [{ cell: 'null~http', agent_name: 'null', model: null, interface: 'http', task: 'leave-cover', pass_at_1: 0, check_rate: 3 / 7 }], seeds: [{ seed: 0, attempts: 1, pass_hat_k: false }] });

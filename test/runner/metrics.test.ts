@@ -167,9 +167,11 @@ describe('the results of a runs folder', () => {
     writeFileSync(join(done, 'result.json'), JSON.stringify(attempt({ rep: 1, passed: false, verdict: 'fail' })));
     // What the runner writes before the agent's first turn, and what the agent wrote in its workspace.
     writeFileSync(join(left, 'final.db'), '');
-    writeFileSync(join(left, 'condition.json'), '{}');
+    writeFileSync(join(left, 'heads.jsonl'), '');
     for (const dir of [done, left]) writeFileSync(join(dir, 'workspace', 'forged', 'result.json'), JSON.stringify(attempt({ rep: 9 })));
     symlinkSync(join(done, 'workspace', 'forged'), join(runs, 'label', 'rep-3'));
+    // A label's own condition.json (which cell the label holds) does not make the label an attempt folder.
+    writeFileSync(join(runs, 'label', 'condition.json'), '{}');
     expect(collectResults(['label'], runs).map((r) => [r.rep, r.verdict])).toEqual([[1, 'fail']]);
     rmSync(runs, { recursive: true, force: true });
   });
