@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { bwrapLauncher, bwrapProblem } from '../src/runner/bwrap';
 import { agentPrograms } from '../src/runner/agent-launch';
 import { bareLauncher, type TurnLauncher } from '../src/runner/launcher';
+import { DEFAULT_LIMITS } from '../src/runner/sandbox/limits';
 import { percentile, printFigures, wantsJson, type Figure } from './figures';
 
 const REPS = Number(process.env.BENCH_SANDBOX_REPS ?? 40);
@@ -39,7 +40,7 @@ export async function benchSandbox(): Promise<Figure[]> {
     mkdirSync(workspace);
     const promptFile = join(root, 'prompt.md');
     writeFileSync(promptFile, 'prompt\n');
-    const launcher = bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms());
+    const launcher = bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms(), { limits: DEFAULT_LIMITS });
     let n = 0;
     const turnOf = (launcher: TurnLauncher) => async () => {
       const home = join(root, `home-${n++}`);
@@ -47,7 +48,7 @@ export async function benchSandbox(): Promise<Figure[]> {
       const exit = await turn.exited;
       if (exit.exit_code !== 0) throw new Error(`${launcher.isolation}: true exited ${exit.exit_code ?? exit.signal}`);
     };
-    const sandboxed = await times(REPS, turnOf(bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms())));
+    const sandboxed = await times(REPS, turnOf(bwrapLauncher(join(root, 'sandbox'), process.execPath, agentPrograms(), { limits: DEFAULT_LIMITS })));
     const bare = await times(REPS, turnOf(bareLauncher(join(root, 'bare'), process.execPath, agentPrograms())));
     const overhead = percentile(sandboxed, 0.5) - percentile(bare, 0.5);
     return [
