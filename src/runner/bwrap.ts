@@ -23,7 +23,7 @@ export const SANDBOX = {
   /** The turn's unix sockets: the agent port's and the egress proxy's. */
   net: '/run/erp',
   /** The loopback ports inside the turn's network namespace, forwarded to those sockets. */
-  agentPort: 8000,
+  agentPort: 41870,
   proxyPort: 3128,
 } as const;
 
@@ -63,7 +63,7 @@ export function bwrapProblem(): string | null {
 }
 
 /** The read-only system part of the root: /usr, the merged-/usr links, a minimal /etc. */
-function rootArgs(): string[] {
+export function rootArgs(): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
   for (const name of ROOT_LINKS) {
     const path = `/${name}`;
@@ -168,7 +168,7 @@ export function bwrapLauncher(supportDir: string, node: string, programs: AgentP
     const env: Record<string, string> = {
       ...turn.env, HOME: SANDBOX.home, PATH: `${SANDBOX.tools}/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin`,
       ERP_URL: `http://127.0.0.1:${SANDBOX.agentPort}`,
-      ...(egress.length > 0 ? { HTTPS_PROXY: `http://127.0.0.1:${SANDBOX.proxyPort}`, https_proxy: `http://127.0.0.1:${SANDBOX.proxyPort}`, HTTP_PROXY: `http://127.0.0.1:${SANDBOX.proxyPort}`, http_proxy: `http://127.0.0.1:${SANDBOX.proxyPort}`, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost' } : {}),
+      ...(egress.length > 0 ? { HTTPS_PROXY: `http://127.0.0.1:${SANDBOX.proxyPort}`, https_proxy: `http://127.0.0.1:${SANDBOX.proxyPort}`, HTTP_PROXY: `http://127.0.0.1:${SANDBOX.proxyPort}`, http_proxy: `http://127.0.0.1:${SANDBOX.proxyPort}` } : {}),
     };
     const bind = (host: string, inside: string): string[] => ['--ro-bind', stage.source(host), inside];
     let cgroup: TurnCgroup | undefined;
@@ -318,7 +318,7 @@ export function bwrapLauncher(supportDir: string, node: string, programs: AgentP
     agentPort: { socket: agentSocket, url: `http://127.0.0.1:${SANDBOX.agentPort}` },
     enforced,
     open: async () => {
-      if (egress.length > 0 && !proxy) proxy = await startEgressProxy(egressSocket, egress);
+      if (egress.length > 0 && !proxy) proxy = await startEgressProxy(egressSocket, egress, { destinations: [`127.0.0.1:${SANDBOX.agentPort}`, `localhost:${SANDBOX.agentPort}`], socket: agentSocket });
     },
     close: async () => {
       if (proxy) await new Promise<void>((r) => proxy!.close(() => r()));
