@@ -35,9 +35,10 @@ async function attempt(name: string, script: string, options: { limits?: string[
   writeFileSync(file, script);
   chmodSync(file, 0o755);
   const dir = join(root, name);
+  const limits = { limits: limitsFrom(options.limits ?? []) };
   const out = await runAttempt({
     pack, packHash: scenario.manifest.pack_hash, scenarioDir, seed: 0, agent: { kind: 'command', command: file }, identity: { agent_name: name, model: null, interface: 'cli' },
-    attemptDir: dir, label: name, rep: 1, timeoutSeconds: options.timeoutSeconds ?? 20, agentFiles: [file], limits: limitsFrom(options.limits ?? []),
+    attemptDir: dir, label: name, rep: 1, timeoutSeconds: options.timeoutSeconds ?? 20, agentFiles: [file], ...limits,
   });
   return { dir, result: out.result! };
 }
