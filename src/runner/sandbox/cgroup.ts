@@ -40,6 +40,22 @@ function writable(dir: string): boolean {
 
 const read = (file: string) => readFileSync(file, 'utf8').trim();
 
+const V2_CONTROLLERS = ['memory', 'pids', 'cpu'];
+
+/** A cgroup v2 folder under which a turn's cgroup gets the memory, pids and cpu controllers, enabling them if need be. */
+function v2Base(base: string): string | undefined {
+  try {
+    const available = read(join(base, 'cgroup.controllers')).split(/\s+/);
+    if (!V2_CONTROLLERS.every((c) => available.includes(c)) || !writable(base)) return undefined;
+    const enabled = read(join(base, 'cgroup.subtree_control')).split(/\s+/);
+    const missing = V2_CONTROLLERS.filter((c) => !enabled.includes(c));
+    if (missing.length > 0) writeFileSync(join(base, 'cgroup.subtree_control'), missing.map((c) => `+${c}`).join(' '));
+    return base;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Where this machine lets a turn's cgroup be made: cgroup v2 when its unified hierarchy has the
  * memory, pids and cpu controllers for this process's cgroup to hand down; else v1 hierarchies of
@@ -56,18 +72,13 @@ export function planCgroups(): CgroupPlan {
     return { version: 'none' };
   }
   const unified = all.find((m) => m.type === 'cgroup2');
-  if (unified && own.has('')) {
-    const base = join(unified.dir, own.get('')!);
-    const wanted = ['memory', 'pids', 'cpu'];
-    try {
-      const available = read(join(base, 'cgroup.controllers')).split(/\s+/);
-      if (wanted.every((c) => available.includes(c)) && writable(base)) {
-        const enabled = read(join(base, 'cgroup.subtree_control')).split(/\s+/);
-        if (!wanted.every((c) => enabled.includes(c))) writeFileSync(join(base, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
-        return { version: 'v2', memory: base, pids: base, cpu: base };
-      }
-    } catch {
-      /* no controllers to hand down here: try v1 */
+  if (unified) {
+    // This process's own cgroup first; if it cannot hand controllers down (it holds processes
+    // itself), the hierarchy's root, which may, when the runner is root.
+    const bases = [...(own.has('') ? [join(unified.dir, own.get('')!)] : []), unified.dir];
+    for (const base of bases) {
+      const found = v2Base(base);
+      if (found) return { version: 'v2', memory: found, pids: found, cpu: found };
     }
   }
   const v1 = (controller: string): string | undefined => {
