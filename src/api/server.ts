@@ -18,6 +18,11 @@ export interface ServerOptions {
   controlPort?: number;
   /** The agent port's interface; the control port always listens on loopback. */
   host?: string;
+  /**
+   * Serve the agent API on this unix socket instead of a TCP port: a sandboxed attempt's, bound
+   * into its own agent's sandbox and nowhere else, so whatever arrives on it was sent from that sandbox.
+   */
+  agentSocket?: string;
   onDay?: DayHook;
   intercept?: RequestInterceptor;
   wallClock?: WallClock;
@@ -39,6 +44,7 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** The agent API's URL; `unix:PATH` when it is served on a unix socket (agentSocket). */
   url: string;
   controlUrl: string;
   /** The interfaces the two ports are bound to, as the sockets report them. */
@@ -53,10 +59,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
+function listen(server: Server, port: number | string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+    const done = () => resolve(typeof port === 'string' ? 0 : (server.address() as AddressInfo).port);
+    if (typeof port === 'string') server.listen(port, done);
+    else server.listen(port, host, done);
   });
 }
 
@@ -82,7 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => openApiOf(routes, version) }, options.intercept), options.port ?? 0, options.host ?? '127.0.0.1');
+  const agent = await createHttpServer(createAgentApp(api, { '/openapi.json': () => openApiOf(routes, version) }, options.intercept), options.agentSocket ?? options.port ?? 0, options.host ?? '127.0.0.1');
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await Promise.all([shutdown(agent.server), shutdown(control.server), copies?.dispose()]);
@@ -97,9 +105,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const control = await createHttpServer(createControlApp(api, { token: options.controlToken, onDay: options.onDay, onShutdown: () => void close(), onReset: reset }), options.controlPort ?? 0, '127.0.0.1');
   return {
-    url: `http://127.0.0.1:${agent.port}`,
+    url: options.agentSocket ? `unix:${options.agentSocket}` : `http://127.0.0.1:${agent.port}`,
     controlUrl: `http://127.0.0.1:${control.port}`,
-    boundAddresses: { agent: (agent.server.address() as AddressInfo).address, control: (control.server.address() as AddressInfo).address },
+    boundAddresses: { agent: options.agentSocket ?? (agent.server.address() as AddressInfo).address, control: (control.server.address() as AddressInfo).address },
     api,
     get erp() {
       return erp;
@@ -118,7 +126,7 @@ function openApiOf(routes: ReturnType<typeof allRoutes>, version: string): objec
   return (require('./openapi') as typeof import('./openapi')).buildOpenApi(routes, version);
 }
 
-async function createHttpServer(app: RequestListener, port: number, host: string): Promise<{ server: Server; port: number }> {
+async function createHttpServer(app: RequestListener, port: number | string, host: string): Promise<{ server: Server; port: number }> {
   const server = createServer(app);
   server.keepAliveTimeout = 30_000;
   return { server, port: await listen(server, port, host) };

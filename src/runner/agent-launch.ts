@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../package-info';
-import { bwrapLauncher, bwrapProblem } from './bwrap';
+import { bwrapLauncher, bwrapProblem, type BwrapOptions } from './bwrap';
 import { bundlePath } from './client-bundle';
 import { bareLauncher, type AgentPrograms, type TurnLauncher } from './launcher';
 
@@ -49,11 +49,11 @@ export function checkAgentFiles(paths: readonly string[], protectedDirs: { scena
 }
 
 /** The launcher of an attempt's command-agent turns; its support files go under `supportDir` (outside the workspace). */
-export function launcherFor(choice: SandboxChoice, supportDir: string): TurnLauncher {
+export function launcherFor(choice: SandboxChoice, supportDir: string, options: BwrapOptions): TurnLauncher {
   const programs = agentPrograms();
   if (!choice.sandbox) return bareLauncher(join(supportDir, 'bin'), process.execPath, programs);
   requireSandbox(choice);
-  return bwrapLauncher(supportDir, process.execPath, programs);
+  return bwrapLauncher(supportDir, process.execPath, programs, options);
 }
 
 /** The built programs an agent may run; refuses when a build is missing. */

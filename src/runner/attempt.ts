@@ -24,6 +24,8 @@ import { turnPrompt, type PromptPeople } from './prompt';
 import { attemptInjector, FAULTS_FILE, type FaultCondition } from './fault-condition';
 import { addUsage, NO_USAGE, usageOfTranscript } from '../agents/llm/usage';
 import { llmAgentEnv, llmLimits, type LlmSettings } from './llm-agent';
+import { destinationOf } from './sandbox/egress-proxy';
+import { DEFAULT_LIMITS, type TurnLimits } from './sandbox/limits';
 
 export interface AttemptOptions {
   pack: TaskPack;
@@ -60,6 +62,10 @@ export interface AttemptOptions {
   llm?: LlmSettings;
   /** This run writes the scenario's reference (scenario generation): its heads record no reference hash. */
   writesReference?: boolean;
+  /** What each sandboxed turn may use (`--limit`); DEFAULT_LIMITS when not given. */
+  limits?: TurnLimits;
+  /** `host:port`s a sandboxed command agent may reach besides the agent port (`--net-allow`): its model provider. */
+  netAllow?: readonly string[];
 }
 
 export interface AttemptOutcome {
@@ -140,7 +146,9 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   const agentFiles = isCommand ? checkAgentFiles(o.agentFiles ?? [], { scenarioDir: o.scenarioDir, attemptDir: dir }) : [];
   cpSync(join(o.scenarioDir, 'handbook'), join(workspace, 'handbook'), { recursive: true });
   copyFileSync(join(o.scenarioDir, 'scenario.db'), join(dir, 'final.db'));
-  const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox')) : undefined;
+  // The llm agent reaches its model endpoint; a command agent what the operator allowed; nothing else.
+  const egress = [...(isLlm ? [destinationOf(o.llm!.baseUrl)] : []), ...(o.netAllow ?? [])];
+  const launcher: TurnLauncher | undefined = isCommand ? launcherFor(sandbox, join(dir, 'sandbox'), { limits: o.limits ?? DEFAULT_LIMITS, egress }) : undefined;
 
   const controlToken = randomBytes(24).toString('hex');
   let running: RunningServer | undefined;
@@ -149,14 +157,22 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     : undefined;
   // The simulator reads each counterparty's secret when it acts: the reset below issues them.
   const secrets: Credentials = {};
-  const server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world, secrets), intercept, fast: true });
-  running = server;
+  let server: RunningServer;
   let tokens: IssuedTokens;
+  try {
+    await launcher?.open();
+    server = await startServer({ dbFile: join(dir, 'final.db'), controlToken, onDay: createSimulator(world, secrets), intercept, fast: true, agentSocket: launcher?.agentPort?.socket });
+  } catch (err) {
+    await launcher?.close();
+    throw err;
+  }
+  running = server;
   try {
     // The reset, before anything else runs: through the server's own connection, not a file of its own.
     tokens = issueTokens(server.api, world.users, 'attempt', o.secretFor);
   } catch (err) {
     await server.close();
+    await launcher?.close();
     throw err;
   }
   Object.assign(secrets, tokens.secrets);
@@ -170,7 +186,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     start_seq: chainHead(server.erp.db).seq, agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, sandbox: launcher?.enforced ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
   // The start the agent is given is final.db as it is now: this head, which final.db must extend.
@@ -204,7 +220,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
           launcher, budgetMs, signal: o.signal,
           turn: {
             command: isLlm ? launcher.programCommand('llm') : (o.agent as { command: string }).command, workspace, home: join(turnDir, 'home'), promptFile, prompt, agentFiles, ...io,
-            env: { ...agentEnv({ url: server.url, token: agentToken }, o.passEnv), ...(isLlm ? llmAgentEnv(o.llm!, identity.model!, budgetMs / 1000) : {}) },
+            env: { ...agentEnv({ url: launcher.agentPort?.url ?? server.url, token: agentToken }, o.passEnv), ...(isLlm ? llmAgentEnv(o.llm!, identity.model!, budgetMs / 1000) : {}) },
           },
         })
         : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: agentToken, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, signal: o.signal, ...io });
@@ -224,7 +240,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       const turnRecord = { index, date: turn.date, ...outcome, ...(usage ? { usage } : {}), ...(reportedUsage ? { reported_usage: reportedUsage } : {}) };
       writeFileSync(join(turnDir, 'exit.json'), JSON.stringify(turnRecord, null, 2) + '\n');
       record.turns.push(turnRecord);
-      log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);
+      log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.limit ? `ended at its ${outcome.limit} limit` : outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);
       stopIfInterrupted();
     }
     where = 'while the clock advanced to the grading date';
@@ -239,6 +255,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
   } finally {
     await control.post('/control/shutdown', {}).then(() => server.closed, () => server.close());
     control.close();
+    await launcher?.close();
     settleToSingleFile(join(dir, 'final.db'), { fast: true });
   }
   withFile(join(dir, 'final.db'), (db) => witness('closed', db));

@@ -12,6 +12,8 @@ import { resolveFaults } from './fault-condition';
 import { conditionWithIsolation, requireSandbox } from './agent-launch';
 import { checkPassEnv } from './launcher';
 import { llmSettings } from './llm-agent';
+import { checkDestination } from './sandbox/egress-proxy';
+import { limitsFrom } from './sandbox/limits';
 
 export interface BenchRunOptions {
   task: string;
@@ -41,6 +43,10 @@ export interface BenchRunOptions {
   passEnv?: string[];
   /** The harness's own files, visible read-only in the sandbox (`--agent-files`). */
   agentFiles?: string[];
+  /** `--limit KEY=VALUE` flags over the sandbox's default limits. */
+  limits?: string[];
+  /** `host:port`s the sandboxed agent may reach besides the agent port (`--net-allow`). */
+  netAllow?: string[];
   /** The reference LLM agent's endpoint (default OPENAI_BASE_URL), the variable holding its key (default OPENAI_API_KEY), its step limit and prices. */
   llm?: { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number };
   /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
@@ -84,6 +90,8 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   if (runsProcess) requireSandbox({ sandbox: !unsandboxed });
   const llm = agent.kind === 'llm' ? llmSettings(o.llm ?? {}) : undefined;
   checkPassEnv(o.passEnv ?? []);
+  const limits = limitsFrom(o.limits);
+  const netAllow = (o.netAllow ?? []).map(checkDestination);
   const seed = o.seed ?? 0;
   const code = agent.kind === 'oracle' || agent.kind === 'negative' ? loadPackCode(pack) : undefined;
   const scenario = await generateScenario(pack, { seed, out: o.scenarioDir, log, progress: o.progress });
@@ -100,7 +108,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
     const rep = nextRep(seedDir);
     const dir = join(seedDir, `rep-${rep}`);
     log(`${pack.slug} seed ${seed} rep ${rep} (${cell}): ${dir}`);
-    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, identity, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal, llm });
+    const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed, agent, identity, attemptDir: dir, label, rep, faults, timeoutSeconds: o.timeout, log, sandbox: !unsandboxed, passEnv: o.passEnv, agentFiles: o.agentFiles, signal: o.signal, llm, limits, netAllow });
     attempts.push({ dir, result: out.result! });
   }
   return { label, labelDir, attempts };

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OutputCount } from './sandbox/bounded-output';
+import type { LimitName, TurnLimits } from './sandbox/limits';
 
 /**
  * How one turn of a command agent is started and ended: the only module that knows. A sandbox
@@ -14,6 +16,30 @@ export interface TurnLauncher {
   launch(turn: TurnSpec): LaunchedTurn;
   /** The shell words that run one of the runner's own programs (the reference LLM agent) as the agent sees it. */
   programCommand(name: 'llm'): string;
+  /**
+   * Where the attempt's server must serve the agent API, a unix socket, and the URL the agent is
+   * given for it; undefined: the agent reaches the server's own loopback port.
+   */
+  readonly agentPort?: { socket: string; url: string };
+  /** What the turns are held to, for condition.json; undefined when nothing is enforced (--no-sandbox). */
+  readonly enforced?: SandboxEnforcement;
+  /** Starts what the turns need besides the server (the egress proxy); called once before the first turn. */
+  open(): Promise<void>;
+  /** Stops it and removes its files; called once after the last turn. */
+  close(): Promise<void>;
+}
+
+/** What a sandboxed attempt's turns were held to, as condition.json records it. */
+export interface SandboxEnforcement {
+  /** The host user the agent ran as (not root), and whether it is the runner's dedicated one. */
+  host_uid: number;
+  dedicated_user: boolean;
+  /** own: a network namespace reaching only the agent port and the egress destinations. */
+  network: 'own';
+  egress: string[];
+  limits: TurnLimits;
+  /** How each limit is enforced here: cgroup v2 or v1, an rlimit, or the runner's polling. */
+  enforcement: Record<LimitName, string>;
 }
 
 /**
@@ -50,6 +76,13 @@ export interface TurnSpec {
 export interface TurnExit {
   exit_code: number | null;
   signal: string | null;
+  /** The limit that ended the turn, and what it means. */
+  limit?: LimitName;
+  limit_detail?: string;
+  /** Output bytes kept and dropped, when a bounded writer kept them. */
+  output?: { stdout: OutputCount; stderr: OutputCount };
+  /** What the sweep after the turn took out of the workspace and HOME (setuid bits, devices, fifos, sockets). */
+  swept?: { privileged: string[]; removed: string[] };
 }
 
 export interface LaunchedTurn {
@@ -125,6 +158,8 @@ export function bareLauncher(binDir: string, node: string, programs: AgentProgra
   return {
     isolation: 'none',
     programCommand: (name) => `${shellQuote(node)} ${shellQuote(programs[name])}`,
+    open: async () => undefined,
+    close: async () => undefined,
     launch(turn) {
       mkdirSync(turn.home, { recursive: true });
       const fds = outputFds(turn);

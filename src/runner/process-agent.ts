@@ -1,4 +1,4 @@
-import type { TurnLauncher, TurnSpec } from './launcher';
+import type { TurnExit, TurnLauncher, TurnSpec } from './launcher';
 
 export interface ProcessTurn {
   launcher: TurnLauncher;
@@ -10,9 +10,7 @@ export interface ProcessTurn {
   signal?: AbortSignal;
 }
 
-export interface ProcessOutcome {
-  exit_code: number | null;
-  signal: string | null;
+export interface ProcessOutcome extends TurnExit {
   timed_out: boolean;
   duration_s: number;
 }

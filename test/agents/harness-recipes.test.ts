@@ -129,6 +129,8 @@ describe('the python-loop recipe against a scripted endpoint', () => {
         task: 'leave-cover', tasksDir: TASKS, agent: `cmd:python3 ${join(AGENTS, 'python-loop', 'agent.py')}`, agentName: 'python-loop', model: 'scripted-model',
         label: 'python-loop', runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
         passEnv: ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'MODEL'], agentFiles: [join(AGENTS, 'python-loop')],
+        // The scripted endpoint is on the host's loopback: the sandbox reaches it only through its egress proxy.
+        netAllow: [new URL(model.url).host],
       });
       dir = run.attempts[0]!.dir;
     } finally {

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentTools } from './tools';
+import { proxyFor, tunnelFetch } from './tunnel-fetch';
 import { costOf, type TranscriptLine } from './usage';
 
 /** The agent's settings, which the runner passes as BB_LLM_* variables (see llmAgentEnv). */
@@ -12,6 +13,11 @@ export interface LlmConfig {
   /** The turn's budget: no model call starts within `marginS` of it. */
   budgetS: number;
   prices: { in: number; out: number } | null;
+  /**
+   * The HTTP proxy the model endpoint is reached through (HTTPS_PROXY or HTTP_PROXY for its scheme):
+   * in the sandbox the only way out. NO_PROXY does not apply: it names the sandbox's own loopback.
+   */
+  proxy?: string;
 }
 
 export const MARGIN_S = 15;
@@ -36,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): LlmConfig {
     maxSteps: number(env, 'BB_LLM_MAX_STEPS') ?? 60,
     budgetS: number(env, 'BB_LLM_BUDGET_S') ?? 600,
     prices: priceIn !== undefined && priceOut !== undefined ? { in: priceIn, out: priceOut } : null,
+    ...(proxyFor(baseUrl, env) ? { proxy: proxyFor(baseUrl, env) } : {}),
   };
 }
 
@@ -57,7 +64,7 @@ export function systemPrompt(handbook: AgentTools['handbook']): string {
  */
 export async function runTurn(config: LlmConfig, tools: AgentTools, prompt: string, out: (line: TranscriptLine) => void, now: () => number = Date.now): Promise<void> {
   const started = now();
-  const openai = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 2, timeout: Math.max(1, config.budgetS - MARGIN_S) * 1000 });
+  const openai = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 2, timeout: Math.max(1, config.budgetS - MARGIN_S) * 1000, ...(config.proxy ? { fetch: tunnelFetch(config.proxy) } : {}) });
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: systemPrompt(tools.handbook) }, { role: 'user', content: prompt }];
   let step = 0;
   while (true) {

@@ -30,6 +30,8 @@ export default class BenchRun extends Command {
     'pass-env': Flags.string({ multiple: true, description: 'a runner variable the cmd: agent also gets, such as its model API key (repeatable)' }),
     ...llmFlagDefinitions,
     'agent-files': Flags.string({ multiple: true, description: "a file or folder of the cmd: agent's harness, visible read-only at the same path in the sandbox (repeatable)" }),
+    limit: Flags.string({ multiple: true, description: 'a sandboxed turn\'s limit, KEY=VALUE: workspace, output or memory in bytes (256M, 4G), processes, cpu in seconds (repeatable; recorded in condition.json)' }),
+    'net-allow': Flags.string({ multiple: true, description: 'a HOST:PORT the sandboxed cmd: agent may reach through its egress proxy (HTTPS_PROXY), such as its model provider (repeatable); it reaches nothing else but the agent port' }),
   };
   static override enableJsonFlag = true;
 
@@ -40,7 +42,7 @@ export default class BenchRun extends Command {
     try {
       out = await benchRun({
         task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
-        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'],
+        sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], limits: flags.limit, netAllow: flags['net-allow'],
         llm: llmFlagsFrom(flags), signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });
     } catch (err) {

@@ -9,6 +9,8 @@ import { checkPassEnv } from '../launcher';
 import { resolveFaults } from '../fault-condition';
 import { llmSettings, type LlmFlags } from '../llm-agent';
 import type { CampaignAgent, CampaignSpec } from './spec';
+import { checkDestination } from '../sandbox/egress-proxy';
+import { limitsFrom } from '../sandbox/limits';
 
 /** One agent under one condition: a cell of the campaign, whose results are never pooled with another's. */
 export interface CampaignCell {
@@ -23,6 +25,8 @@ export interface CampaignCell {
   sandbox: boolean;
   passEnv: string[];
   agentFiles: string[];
+  netAllow: string[];
+  limits: string[];
   /** The llm agent's settings, resolved again in the process that plays the attempt (the key never leaves the environment). */
   llm?: LlmFlags;
 }
@@ -82,7 +86,9 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
     if (missing) throw new Error(`${where}: agent_files ${missing}: no such file or folder.`);
   }
   const condition = conditionWithIsolation(faultNames[0]!, !sandbox);
-  return { cell: cellOf(identity, condition), agent, agentText: agentText(agent), identity, declared, condition, sandbox, passEnv: a.passEnv ?? [], agentFiles: a.agentFiles ?? [], ...(agent.kind === 'llm' ? { llm: a.llm ?? {} } : {}) };
+  // A limit refused here, before any attempt starts, not in the middle of the campaign.
+  limitsFrom(a.limits);
+  return { cell: cellOf(identity, condition), agent, agentText: agentText(agent), identity, declared, condition, sandbox, passEnv: a.passEnv ?? [], agentFiles: a.agentFiles ?? [], netAllow: (a.netAllow ?? []).map(checkDestination), limits: a.limits ?? [], ...(agent.kind === 'llm' ? { llm: a.llm ?? {} } : {}) };
 }
 
 /**

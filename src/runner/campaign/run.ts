@@ -179,7 +179,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignRunResult
     const job: SlotJob = {
       task: slot.task, tasksDir: o.spec.tasksDir, packHash: scenario.packHash, scenarioDir: scenario.dir, seed: slot.seed, rep: slot.rep,
       agent: slot.cell.agentText, identity: slot.cell.identity, declared: slot.cell.declared, sandbox: slot.cell.sandbox,
-      passEnv: slot.cell.passEnv, agentFiles: slot.cell.agentFiles, ...(slot.cell.llm ? { llm: slot.cell.llm } : {}), timeout: o.spec.timeout, label, attemptDir: staging,
+      passEnv: slot.cell.passEnv, agentFiles: slot.cell.agentFiles, netAllow: slot.cell.netAllow, limits: slot.cell.limits, ...(slot.cell.llm ? { llm: slot.cell.llm } : {}), timeout: o.spec.timeout, label, attemptDir: staging,
     };
     const logLine = (line: string) => appendFileSync(logFile, `[${slot.path}] ${line}\n`);
     const started = Date.now();

@@ -6,6 +6,7 @@ import type { AgentIdentity } from '../agent-identity';
 import { runAttempt } from '../attempt';
 import { resolveFaults } from '../fault-condition';
 import { llmSettings, type LlmFlags } from '../llm-agent';
+import { limitsFrom } from '../sandbox/limits';
 
 /** One campaign attempt as a worker process receives it (JSON): everything is resolved already. */
 export interface SlotJob {
@@ -22,6 +23,8 @@ export interface SlotJob {
   sandbox: boolean;
   passEnv: string[];
   agentFiles: string[];
+  netAllow: string[];
+  limits: string[];
   /** The llm agent's flags; its key is read from this process's environment, never carried in the job. */
   llm?: LlmFlags;
   timeout?: number;
@@ -38,7 +41,7 @@ export async function runSlot(job: SlotJob, signal: AbortSignal, log: (line: str
   const faults = job.declared === 'clean' ? undefined : resolveFaults(pack, job.declared);
   const out = await runAttempt({
     pack, code, packHash: job.packHash, scenarioDir: job.scenarioDir, seed: job.seed, agent, identity: job.identity, attemptDir: job.attemptDir,
-    label: job.label, rep: job.rep, faults, timeoutSeconds: job.timeout, log, sandbox: job.sandbox, passEnv: job.passEnv, agentFiles: job.agentFiles, signal,
+    label: job.label, rep: job.rep, faults, timeoutSeconds: job.timeout, log, sandbox: job.sandbox, passEnv: job.passEnv, agentFiles: job.agentFiles, netAllow: job.netAllow, limits: limitsFrom(job.limits), signal,
     ...(agent.kind === 'llm' ? { llm: llmSettings(job.llm ?? {}) } : {}),
   });
   return out.result!.verdict;

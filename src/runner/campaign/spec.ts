@@ -33,12 +33,15 @@ export interface CampaignAgent {
   sandbox?: boolean;
   passEnv?: string[];
   agentFiles?: string[];
+  /** `--net-allow` and `--limit`, as `erp bench run` takes them. */
+  netAllow?: string[];
+  limits?: string[];
   /** The llm agent's endpoint and limits, as `erp bench run --llm-*` takes them; the key stays in the runner's environment. */
   llm?: LlmFlags;
 }
 
 const TOP_KEYS = ['name', 'tasks', 'tasks_dir', 'seeds', 'reps', 'agents', 'conditions', 'timeout'];
-const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'sandbox', 'pass_env', 'agent_files', 'llm'];
+const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'sandbox', 'pass_env', 'agent_files', 'net_allow', 'limits', 'llm'];
 const LLM_KEYS = ['base_url', 'key_env', 'max_steps', 'price_in', 'price_out'];
 
 function fail(where: string, what: string): never {
@@ -103,6 +106,7 @@ function agentFrom(raw: unknown, where: string, base: string): CampaignAgent {
   return {
     agent: a.agent, name: text('name'), model: text('model'), interface: text('interface'), sandbox: a.sandbox as boolean | undefined,
     passEnv: a.pass_env === undefined ? undefined : strings(a.pass_env, `${where}.pass_env`), agentFiles: paths,
+    netAllow: a.net_allow === undefined ? undefined : strings(a.net_allow, `${where}.net_allow`), limits: a.limits === undefined ? undefined : strings(a.limits, `${where}.limits`),
     ...(a.llm === undefined ? {} : { llm: llmFrom(a.llm, `${where}.llm`) }),
   };
 }
