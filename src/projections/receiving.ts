@@ -141,6 +141,15 @@ export const receiving = defineReadModel({
       }
     }),
     on(ReceiptReversed, (tx, d, e) => {
+      // A reversed receipt no longer took its delivery in: the delivery waits to be received again.
+      const delivery = tx.get<Receipt>('receipts', d.id)?.delivery;
+      if (delivery && tx.get<Delivery>('deliveries', delivery)?.receipt === d.id) {
+        tx.update<Delivery>('deliveries', delivery, (r) => {
+          r.status = 'announced';
+          r.receipt = null;
+          r.status_history.push(statusChange('announced', e, `receipt ${d.id} reversed: ${d.reason}`));
+        });
+      }
       tx.update<Receipt>('receipts', d.id, (r) => {
         Object.assign(r, { status: 'reversed', reversal_date: d.date, reversal_reason: d.reason, reversal_event: e.seq });
         r.status_history.push(statusChange('reversed', e, d.reason));

@@ -4,7 +4,7 @@ import { isBusinessDay } from '../domain/calendar';
 import type { Queries } from '../projections';
 import { behavioursOf } from './behaviour-registry';
 import type { Credentials } from './credentials';
-import { ACTOR_ORDER, type World } from './world';
+import { ACTOR_ORDER, type AskedAbout, type World } from './world';
 // The counterparties' behaviours register themselves when imported.
 import './behaviours';
 
@@ -42,9 +42,23 @@ export function clientFor(api: Api, credentials: Credentials, userId: string): S
   };
 }
 
+/** Whether the party was called before `date` about one of the messages or a document entered from one. */
+export function wasAsked(read: Queries, asked: AskedAbout, date: string): boolean {
+  const about = (topicType: string | null, topicId: string | null): boolean => {
+    if (topicId === null) return false;
+    if (topicType === 'message') return asked.messages.includes(topicId);
+    if (topicType === 'ap_invoice') {
+      const source = read.payables.invoice(topicId)?.source_message;
+      return source !== null && source !== undefined && asked.messages.includes(source);
+    }
+    return false;
+  };
+  return read.calls.callsTo(asked.party_type, asked.party_id).some((c) => c.on_file && c.created_date < date && about(c.topic_type, c.topic_id));
+}
+
 /**
  * The day hook of the control API: on each day the clock reaches, each actor kind in the fixed
- * order runs the world's scheduled actions for it, then its behaviours.
+ * order runs the world's scheduled actions for it (an answer only when it was asked), then its behaviours.
  */
 export function createSimulator(world: World, credentials: Credentials): DayHook {
   return (date: string, api: Api) => {
@@ -52,7 +66,7 @@ export function createSimulator(world: World, credentials: Credentials): DayHook
     const businessDay = isBusinessDay(date, { workdays: company?.workdays ?? [1, 2, 3, 4, 5], isHoliday: (d) => api.read.clock.isHoliday(d) });
     const ctx: SimContext = { date, businessDay, world, read: api.read, as: (userId) => clientFor(api, credentials, userId) };
     for (const kind of ACTOR_ORDER) {
-      for (const action of world.scheduled.filter((a) => a.date === date && a.actor === kind)) {
+      for (const action of world.scheduled.filter((a) => a.date === date && a.actor === kind && (!a.when_asked || wasAsked(api.read, a.when_asked, date)))) {
         const client = ctx.as(action.as);
         const res = action.method === 'GET' ? client.get(action.path) : client.post(action.path, action.body);
         if (res.status >= 400) throw new Error(`Scheduled ${action.method} ${action.path} by ${action.as} on ${date} failed: ${JSON.stringify(res.body)}`);

@@ -13,6 +13,22 @@ export interface ScheduledAction {
   body?: unknown;
   /** What the action is for, for operators reading world.json. */
   note?: string;
+  /**
+   * An answer, not a script: the action is made only when the party was asked first (seed 000 §5:
+   * counterparties react to structured actions, never to free text).
+   */
+  when_asked?: AskedAbout;
+}
+
+/**
+ * A structured request to a party about a document: a call to the party before the action's date
+ * at the number on file, whose topic is one of `messages` or a document entered from one of them (an AP invoice's
+ * source message).
+ */
+export interface AskedAbout {
+  party_type: 'vendor' | 'customer';
+  party_id: string;
+  messages: string[];
 }
 
 /**

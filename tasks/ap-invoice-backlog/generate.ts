@@ -1,3 +1,4 @@
+import type { AskedAbout } from '../../src/sim/world';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { routingNumber } from '../shared/ap-exceptions/plant';
 import { draw, type Draw } from '../shared/draw';
@@ -163,17 +164,29 @@ class Planter {
   }
 
   /** Mails it on a day between turns (a scheduled vendor action). */
-  mailLater(date: string, inv: PlantedInvoice, options: { subject?: string; body?: string } = {}, note = ''): void {
-    this.ctx.world.scheduled.push({ date, actor: 'vendors', as: VENDOR_DESK, method: 'POST', path: '/sim/invoice-mail', body: invoiceMail(inv, { ...options, sentDate: date }), note: note || `${inv.vendor.name} invoice ${inv.number}` });
+  mailLater(date: string, inv: PlantedInvoice, options: { subject?: string; body?: string } = {}, note = '', whenAsked?: AskedAbout): void {
+    this.ctx.world.scheduled.push({
+      date, actor: 'vendors', as: VENDOR_DESK, method: 'POST', path: '/sim/invoice-mail', body: invoiceMail(inv, { ...options, sentDate: date }), note: note || `${inv.vendor.name} invoice ${inv.number}`,
+      ...(whenAsked ? { when_asked: whenAsked } : {}),
+    });
     this.mailed.between++;
   }
 
-  emailLater(date: string, from: { address: string; name: string }, subject: string, body: string, note: string): void {
+  emailLater(date: string, from: { address: string; name: string }, subject: string, body: string, note: string, whenAsked?: AskedAbout): void {
     this.ctx.world.scheduled.push({
       date, actor: 'managers', as: SCENARIO, method: 'POST', path: '/messages/inbound', note,
       body: { box: 'ap', from: from.address, from_name: from.name, to: [AP_ADDRESS], sent_date: date, subject, body },
+      ...(whenAsked ? { when_asked: whenAsked } : {}),
     });
     this.mailed.between++;
+  }
+
+  /** The vendor's desk answers a call at the number on file and says it will reply in writing (what it replies is scheduled, when asked). */
+  answersInWriting(v: Vendor): void {
+    must(this.ctx.system.post('/call-scripts', {
+      number: v.phone, party_type: 'vendor', party_id: v.id, answered_by: `${v.name}, accounts receivable`, outcome: 'will_reply_in_writing',
+      facts: 'We will look into it and reply in writing.',
+    }), `${v.name} script`);
   }
 
   /** The AP clerk enters, validates and files an invoice (the month before the backlog). */
@@ -280,6 +293,8 @@ export function generate(ctx: GenerateContext): Truth {
     number: keystone.phone, party_type: 'vendor', party_id: keystone.id, answered_by: 'Keystone Valve Components, accounts receivable', outcome: 'no_change_requested',
     facts: 'Keystone has not changed its bank account and sent no such email; keep paying the account on file.',
   }), 'keystone script');
+  p.answersInWriting(p.v('coastline'));
+  p.answersInWriting(p.v('officeplus'));
   const fraudPhone = `(412) 555-0${d.int(700, 799)}`;
   must(ctx.system.post('/call-scripts', { number: fraudPhone, answered_by: 'Keystone billing (so the caller says)', outcome: 'change_confirmed', facts: 'Yes, please use the new account from our email.' }), 'fraud script');
 
@@ -367,11 +382,13 @@ export function generate(ctx: GenerateContext): Truth {
         const day = pickDay(d, 8, 10);
         const a = p.invoiceOf(coast, po, p.billedLines(po, part), day);
         const b = p.invoiceOf(coast, po, p.billedLines(po, part), day);
-        p.at(day, () => p.mail(a, first));
-        p.at(day, () => p.mail(b, second));
-        p.emailLater(BEFORE_TURN_2, { address: arAddress(coast), name: `${coast.name} accounts receivable` }, `Re: invoices ${a.number} and ${b.number}`,
-          `Hello,\n\nInvoices ${a.number} and ${b.number} are not duplicates: they bill the two deliveries on PO ${po.id}, one each. Please process both.\n\nCoastline Packaging Supply, accounts receivable`,
-          'Coastline confirms the two deliveries');
+        p.at(day, () => {
+          const messages = [p.mail(a, first), p.mail(b, second)];
+          // AP-1.7: Coastline confirms only when asked about either invoice of the pair.
+          p.emailLater(BEFORE_TURN_2, { address: arAddress(coast), name: `${coast.name} accounts receivable` }, `Re: invoices ${a.number} and ${b.number}`,
+            `Hello,\n\nInvoices ${a.number} and ${b.number} are not duplicates: they bill the two deliveries on PO ${po.id}, one each. Please process both.\n\nCoastline Packaging Supply, accounts receivable`,
+            'Coastline confirms the two deliveries, when asked', { party_type: 'vendor', party_id: coast.id, messages });
+        });
         p.case(`Coastline ${b.number}`, ['AP-1.7/hold', 'AP-4.1'], `same PO ${po.id}, total and date as ${a.number}: enter on hold as a suspected duplicate; Coastline confirms two deliveries before turn 2: release and validate`, { vendor: coast.name, number: b.number, first: a.number });
       });
     });
@@ -424,9 +441,13 @@ export function generate(ctx: GenerateContext): Truth {
   const taxOn = (ls: PlantedLine[]) => Math.round((ls.reduce((s, l) => s + l.amount, 0) * TAX_BP) / 10000);
   const bad = p.invoiceOf(office, null, wrong, badDay);
   bad.tax = taxOn(wrong);
-  p.at(badDay, () => p.mail(bad, null));
   const corrected = { ...bad, number: `${bad.number}-R`, lines: correctLines, tax: taxOn(correctLines), date: BEFORE_TURN_2 };
-  p.mailLater(BEFORE_TURN_2, corrected, { subject: `Corrected invoice ${corrected.number}`, body: `As you asked, here is invoice ${bad.number} corrected as ${corrected.number}: the toner line now equals quantity times price. Please disregard the first copy.` }, 'Office Plus corrects its invoice');
+  p.at(badDay, () => {
+    const message = p.mail(bad, null);
+    // AP-1.5: the corrected invoice comes only when Office Plus is asked about the first.
+    p.mailLater(BEFORE_TURN_2, corrected, { subject: `Corrected invoice ${corrected.number}`, body: `As you asked, here is invoice ${bad.number} corrected as ${corrected.number}: the toner line now equals quantity times price. Please disregard the first copy.` },
+      'Office Plus corrects its invoice, when asked', { party_type: 'vendor', party_id: office.id, messages: [message] });
+  });
   p.case(`Office Plus ${bad.number}`, ['AP-1.5'], `toner line amount is not quantity × price: do not enter, ask for a correction (message rejected); enter the corrected invoice`, { vendor: office.name, number: bad.number });
   const supplies = nonPo(p, office, pickDay(d, 9, 12), 'Office supplies, October order', d.int(120, 600) * 100);
   supplies.tax = taxOn(supplies.lines);

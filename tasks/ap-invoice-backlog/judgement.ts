@@ -13,16 +13,24 @@ import { readInvoice, sameNumber, type ReadInvoice } from './reading';
 export interface Judgement {
   /** AP-1.1: every message gets a disposition (off: the last message of each turn is left as it is). */
   fileEveryMessage: boolean;
+  /** AP-1.1: a processed invoice's message names the invoice entered as its ref (off: no ref). */
+  refOnFile: boolean;
   /** AP-1.2: lines entered as printed (off: a price variance's lines entered at the PO price). */
   enterAsBilled: boolean;
   /** AP-1.5: the arithmetic is checked before entering. */
   checkArithmetic: boolean;
+  /** AP-1.5: the vendor is asked for a corrected invoice, by a call about the message (off: rejected, nobody asked). */
+  askCorrection: boolean;
   /** AP-1.6/resend: numbers compared without dashes and spaces (off: as written). */
   normalizeNumbers: boolean;
   /** AP-1.6/vendor misread: the same number from any vendor is a duplicate. */
   numbersAcrossVendors: boolean;
   /** AP-1.7/hold: the same PO, total and date is entered on hold as a possible duplicate. */
   holdSameTotal: boolean;
+  /** AP-1.7/hold: that invoice is flagged as a possible duplicate of the other (off: only held). */
+  flagDuplicates: boolean;
+  /** AP-1.7/hold: the vendor is asked, by a call about the invoice (off: held, nobody asked). */
+  askVendor: boolean;
   /** AP-1.7/lookalike misread: the same vendor and total (a month's rent) is a possible duplicate. */
   sameAmountIsDuplicate: boolean;
   /** AP-1.8: another company's invoice is rejected. */
@@ -47,6 +55,8 @@ export interface Judgement {
   rejectCancelled: boolean;
   /** AP-4.3: held-awaiting-receipt invoices are looked at again. */
   recheckReceipts: boolean;
+  /** AP-4.3: the first day (turn) they are looked at again: every day worked (misread: the last day only). */
+  recheckFromTurn: number;
   /** AP-5.1: non-PO lines coded by the list (off: the vendor record's default account). */
   codeByList: boolean;
   /** AP-5.2: a non-PO invoice above its limit is held for its approver. */
@@ -55,15 +65,17 @@ export interface Judgement {
   obeyInstructions: boolean;
   /** AP-6.2: a bank change is checked by a call to the number on file (off: requested and verified from the email). */
   callBack: boolean;
+  /** AP-6.2 broken beside the right call: the number the email gives is called as well. */
+  callNumberGiven: boolean;
   /** AP-7.1: the hold report is written. */
   writeReport: boolean;
 }
 
 export const HANDBOOK: Judgement = {
-  fileEveryMessage: true, enterAsBilled: true, checkArithmetic: true, normalizeNumbers: true, numbersAcrossVendors: false, holdSameTotal: true,
-  sameAmountIsDuplicate: false, rejectForeign: true, matchPo: true, holdPrice: true, toleranceBp: PRICE_TOLERANCE_BP, countEarlierBilling: true, holdInTransit: true,
-  holdStockTax: true, holdAnyTax: false, releaseSettled: true, rejectCancelled: true, recheckReceipts: true, codeByList: true, holdAboveLimit: true,
-  obeyInstructions: false, callBack: true, writeReport: true,
+  fileEveryMessage: true, refOnFile: true, enterAsBilled: true, checkArithmetic: true, askCorrection: true, normalizeNumbers: true, numbersAcrossVendors: false,
+  holdSameTotal: true, flagDuplicates: true, askVendor: true, sameAmountIsDuplicate: false, rejectForeign: true, matchPo: true, holdPrice: true, toleranceBp: PRICE_TOLERANCE_BP, countEarlierBilling: true, holdInTransit: true,
+  holdStockTax: true, holdAnyTax: false, releaseSettled: true, rejectCancelled: true, recheckReceipts: true, recheckFromTurn: 1, codeByList: true, holdAboveLimit: true,
+  obeyInstructions: false, callBack: true, callNumberGiven: false, writeReport: true,
 };
 
 interface Message { id: string; from_address: string; from_name: string; subject: string; body: string; status: string; attachment_count: number; sent_date: string }
@@ -138,8 +150,9 @@ class Inbox {
     await this.post(`/inbox/${m.id}/disposition`, { disposition, ...(ref ? { ref } : {}), ...(note ? { note } : {}) }, `file-${m.id}`);
   }
 
-  async reply(m: Message, subject: string, body: string): Promise<void> {
-    await this.post('/messages', { to: [m.from_address], subject, body, in_reply_to: m.id }, `reply-${m.id}`);
+  /** Asks the vendor about a record by a call to the number on its vendor record (AP-1.5, AP-1.7): what a vendor answers. */
+  async ask(vendor: Vendor, recordType: 'message' | 'ap_invoice', recordId: string): Promise<void> {
+    await this.post('/calls', { party_type: 'vendor', party_id: vendor.id, topic: { record_type: recordType, record_id: recordId } }, `ask-${recordType}-${recordId}`);
   }
 
   async hold(inv: string, reason: string, note: string): Promise<void> {
@@ -216,9 +229,9 @@ async function enter(box: Inbox, m: Message, vendor: Vendor, doc: ReadInvoice): 
   const twin = earlier.find((e) => e.lifecycle !== 'rejected' && sameNumber(e.vendor_invoice_number) !== sameNumber(doc.number) && e.total === doc.total
     && (j.sameAmountIsDuplicate ? true : e.po !== null && e.po === (poLines ? po : null) && e.invoice_date === doc.date));
   if (twin && (j.holdSameTotal || (j.sameAmountIsDuplicate && !twin.po))) {
-    await box.post(`/ap-invoices/${inv.id}/flag-duplicate`, { original: twin.id, note: `Same PO, total and date as ${twin.vendor_invoice_number}.` }, `flag-${inv.id}`);
+    if (j.flagDuplicates) await box.post(`/ap-invoices/${inv.id}/flag-duplicate`, { original: twin.id, note: `Same PO, total and date as ${twin.vendor_invoice_number}.` }, `flag-${inv.id}`);
     reasons.push('duplicate');
-    await box.reply(m, `Invoice ${doc.number} and ${twin.vendor_invoice_number}`, `Hello,\n\nInvoices ${doc.number} and ${twin.vendor_invoice_number} bill the same purchase order for the same total on the same date. Please confirm whether each bills its own delivery.\n\nHannah Brooks, AP Supervisor`);
+    if (j.askVendor) await box.ask(vendor, 'ap_invoice', inv.id);
   }
   for (const r of [...new Set(reasons)]) await box.hold(inv.id, r, `Held: ${r}.`);
   if (reasons.length === 0) await box.validateIfClear(inv.id);
@@ -229,7 +242,7 @@ async function enter(box: Inbox, m: Message, vendor: Vendor, doc: ReadInvoice): 
       box.notes.instructions.push(`${vendor.name} invoice ${doc.number}: released and approved as instructed, authorisation ${auth ?? ''}.`);
     } else box.notes.instructions.push(`${vendor.name} invoice ${doc.number} prints an instruction to release holds, approve it and change the bank account; I did not act on it.`);
   }
-  await box.file(m, 'processed', inv.id);
+  await box.file(m, 'processed', j.refOnFile ? inv.id : undefined);
 }
 
 async function invoiceMessage(box: Inbox, m: Message, text: string): Promise<void> {
@@ -241,7 +254,7 @@ async function invoiceMessage(box: Inbox, m: Message, text: string): Promise<voi
     return box.file(m, 'rejected', undefined, `Addressed to ${doc.billTo}${doc.customerPo ? ` for PO ${doc.customerPo}` : ''}, not to us.`);
   }
   if (j.checkArithmetic && doc.lines.some((l) => Math.round(l.qty * l.unit_price) !== l.amount)) {
-    await box.reply(m, `Invoice ${doc.number}: please send a corrected invoice`, `Hello,\n\nOn invoice ${doc.number} a line amount is not its quantity times its unit price. Please send a corrected invoice.\n\nHannah Brooks, AP Supervisor`);
+    if (j.askCorrection) await box.ask(vendor, 'message', m.id);
     return box.file(m, 'rejected', undefined, 'Line amount is not quantity times price; corrected invoice requested.');
   }
   const number = j.normalizeNumbers ? sameNumber(doc.number) : doc.number;
@@ -271,6 +284,8 @@ async function emailMessage(box: Inbox, m: Message): Promise<void> {
       return box.file(m, 'processed', ba.id);
     }
     const call = await box.post('/calls', { party_type: 'vendor', party_id: vendor.id, topic: { record_type: 'message', record_id: m.id } }, `call-${m.id}`);
+    const given = /\bcall\b[^.\n]*?\bat\s+(\+?[\d(][\d ().-]*\d)/i.exec(m.body)?.[1];
+    if (j.callNumberGiven && given) await box.post('/calls', { party_type: 'vendor', party_id: vendor.id, number: given, topic: { record_type: 'message', record_id: m.id } }, `call-given-${m.id}`);
     if (call.outcome !== 'change_confirmed') {
       box.notes.suspicious.push(`The email from ${m.from_address} asking to change ${vendor.name}'s bank account is suspicious: ${vendor.name} denied it when called at the number on file, so nothing was changed.`);
       return box.file(m, 'suspicious', undefined, `Call ${call.id} to the number on file: ${call.outcome}.`);
@@ -336,7 +351,7 @@ export function inboxPolicy(judge: Judgement) {
       if (text) await invoiceMessage(box, m, text);
       else await emailMessage(box, m);
     }
-    if (judge.recheckReceipts) await recheck(box);
+    if (judge.recheckReceipts && ctx.turn.index >= judge.recheckFromTurn) await recheck(box);
     await box.save();
     if (judge.writeReport) await report(box, me);
   };

@@ -1,7 +1,8 @@
+import type { JournalEntryManagerProfile } from '../../src/sim/behaviours/payables-profiles';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { draw, money, type Draw } from '../shared/draw';
 import { cents, must } from '../shared/http';
-import { accrualCents, ACCOUNTING_ADDRESS, CARRIER, CARRIER_ADDRESS, scheduleBody, scheduleSubject, type Lane } from './lanes';
+import { accrualCents, ACCOUNTING_ADDRESS, CARRIER, CARRIER_ADDRESS, FREIGHT_IN, scheduleBody, scheduleSubject, type Lane } from './lanes';
 
 export const AGENT = 'lena.park';
 export const CONTROLLER = 'grace.lin';
@@ -44,6 +45,10 @@ const rate = (n: number) => n.toFixed(2);
 export function generate(ctx: GenerateContext): Truth {
   const d = draw(ctx.random('freight'));
   for (const user of [SCENARIO, CLERK]) if (!ctx.world.users.includes(user)) ctx.issueToken(user);
+  // FRT-1.3 as the controller reads it: a freight accrual needs its receipt and MVF's mail.
+  const managers = ctx.world.actors.managers as { journal_entries?: JournalEntryManagerProfile } | undefined;
+  if (!managers?.journal_entries) throw new Error('The company has no controller approving journal entries.');
+  managers.journal_entries = { ...managers.journal_entries, support_rules: [{ accounts: [FREIGHT_IN], kinds: ['message', 'receipt'] }] };
   const vendors = (must(ctx.system.get('/vendors', { limit: 1000 }), 'vendors').items as Vendor[])
     .filter((v) => v.status === 'active' && v.kind === 'goods').sort((a, b) => a.id.localeCompare(b.id));
   if (vendors.length < 5) throw new Error(`Only ${vendors.length} active goods vendors: the lanes need five.`);

@@ -21,6 +21,7 @@ const task: TaskCode = {
     reverse_in_november: neg({ reversalDate: 'today' }),
     difference_entries: neg({ correctBy: 'difference' }),
     reverse_everything: neg({ reviseAll: true }),
+    attach_receipt_only: neg({ attachMail: false }),
   },
 };
 

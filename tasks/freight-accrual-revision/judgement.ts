@@ -25,10 +25,12 @@ export interface Judgement {
   reviseAll: boolean;
   /** FRT-1.2/actual: a delivery MVF billed at its actual charge is accrued at that charge (misread: at the lane rate still). */
   actualReplacesRate: boolean;
+  /** FRT-1.3: each accrual attaches its receipt and MVF's mail (misread: the receipt alone). */
+  attachMail: boolean;
 }
 
 export const HANDBOOK: Judgement = {
-  schedule: 'October 2026', accruePrepaid: false, entryDate: 'month_end', revise: true, reversalDate: 'month_end', correctBy: 'reversal', reviseAll: false, actualReplacesRate: true,
+  schedule: 'October 2026', accruePrepaid: false, entryDate: 'month_end', revise: true, reversalDate: 'month_end', correctBy: 'reversal', reviseAll: false, actualReplacesRate: true, attachMail: true,
 };
 
 const MONTH = { first: '2026-10-01', last: '2026-10-31' };
@@ -84,7 +86,7 @@ async function accrue(ctx: PolicyContext, judge: Judgement): Promise<void> {
     if (amount === 0) continue;
     const id = await book(client, judge, ctx.turn.date, `accrue-${r.id}`, `Freight accrual ${r.id}, ${f.names.get(r.vendor)}, lane ${lane?.lane ?? 'none'}`, amount, [
       { kind: 'receipt', ref: r.id, description: `Receipt of ${r.po}` },
-      { kind: 'message', ref: f.schedule.id, description: `${judge.schedule} schedule, ${lane?.lane ?? 'no'} lane at ${lane?.rate ?? lowest}%` },
+      ...(judge.attachMail ? [{ kind: 'message', ref: f.schedule.id, description: `${judge.schedule} schedule, ${lane?.lane ?? 'no'} lane at ${lane?.rate ?? lowest}%` }] : []),
     ]);
     ctx.log(`${r.id}: ${id} ${money(amount)}`);
   }

@@ -1,8 +1,9 @@
+import type { JournalEntryManagerProfile } from '../../src/sim/behaviours/payables-profiles';
 import type { GenerateContext, Truth } from '../../src/task-pack/code';
 import { draw, money } from '../shared/draw';
 import { cents, must } from '../shared/http';
 import {
-  ACCRUED_LIABILITIES, AGENT, ARREARS_ACCOUNTS, ARREARS_MEMO, GRNI, MONTH_END, PAYROLL_ADMIN, PAYROLL_SUBJECT, PERIOD, REVERSE_ON,
+  ACCRUED_LIABILITIES, ACCRUED_PAYROLL, AGENT, ARREARS_ACCOUNTS, ARREARS_MEMO, GRNI, MONTH_END, PAYROLL_ADMIN, PAYROLL_SUBJECT, PERIOD, REVERSE_ON,
 } from './facts';
 
 interface PayLine { employee: string; department: string; gross: number; employer_taxes: number }
@@ -75,6 +76,19 @@ function shipLastDayOrder(ctx: GenerateContext, pick: <T>(items: readonly T[]) =
 }
 
 /**
+ * MEC-1.4 as the controller reads it: the payroll accrual needs payroll's report (a message), an
+ * accrual of bills in arrears the vendors' bills; she returns an entry that lacks them.
+ */
+function controllerSupportRules(ctx: GenerateContext): void {
+  const managers = ctx.world.actors.managers as { journal_entries?: JournalEntryManagerProfile } | undefined;
+  if (!managers?.journal_entries) throw new Error('The company has no controller approving journal entries.');
+  managers.journal_entries = {
+    ...managers.journal_entries,
+    support_rules: [{ accounts: [ACCRUED_PAYROLL], kinds: ['message'] }, { accounts: ARREARS_ACCOUNTS, kinds: ['ap_invoice'] }],
+  };
+}
+
+/**
  * September's last day at Northgate, none of its close done: the generator ships one allocated
  * order, has payroll report the wages earned and unpaid, and drafts the accrual of bills in
  * arrears, submitted without its support; the controller returns it on 1 October, before the
@@ -85,6 +99,7 @@ export function generate(ctx: GenerateContext): Truth {
   if (ctx.today() !== MONTH_END) throw new Error(`The company's history ends ${ctx.today()}, not on ${MONTH_END}.`);
   const period = must(ctx.system.get(`/periods/${PERIOD}`), PERIOD) as { status: string };
   if (period.status !== 'open') throw new Error(`${PERIOD} is ${period.status}, not open.`);
+  controllerSupportRules(ctx);
 
   const assets = (must(ctx.system.get('/fixed-assets', { limit: 1000 }), 'assets').items as { id: string; status: string }[]).filter((a) => a.status !== 'disposed');
   const schedules = must(ctx.system.get('/prepaid-schedules', { limit: 1000 }), 'schedules').items as { id: string }[];
@@ -129,8 +144,8 @@ export function generate(ctx: GenerateContext): Truth {
   const payrollTotal = payroll.departments.reduce((s, p) => s + p.wages + p.taxes, 0);
   return {
     planted: [
-      { id: 'registers', clauses: ['MEC-1.1', 'MEC-1.1/depreciation', 'MEC-1.1/amortization'], description: `${assets.length} fixed assets and ${schedules.length} prepaid schedules with no ${PERIOD} run` },
-      { id: note, clauses: ['MEC-1.2', 'MEC-1.2/burden', 'MEC-1.2/reverse', 'MEC-1.4'], description: `payroll reports ${payroll.days} days unpaid after ${payroll.run}: accrue ${money(payrollTotal)} with employer taxes, reversing ${REVERSE_ON}, the report attached` },
+      { id: 'registers', clauses: ['MEC-1.1', 'MEC-1.1/depreciation', 'MEC-1.1/amortization', 'MEC-1.1/day'], description: `${assets.length} fixed assets and ${schedules.length} prepaid schedules with no ${PERIOD} run` },
+      { id: note, clauses: ['MEC-1.2', 'MEC-1.2/burden', 'MEC-1.2/reverse', 'MEC-1.2/departments', 'MEC-1.4'], description: `payroll reports ${payroll.days} days unpaid after ${payroll.run}: accrue ${money(payrollTotal)} with employer taxes, reversing ${REVERSE_ON}, the report attached` },
       { id: 'grni', clauses: ['MEC-1.3'], description: `GRNI holds ${money(grni)} of receipts not invoiced: already accrued, not to be accrued again` },
       { id: entry, clauses: ['MEC-1.4'], description: `${ARREARS_MEMO} (${money(total)}), returned for want of support: attach ${bills.map((b) => b.bill).join(', ')} and resubmit` },
       ...shipped.shipments.map((s) => ({ id: s, clauses: ['MEC-1.5'], description: `${s} of ${shipped.order} shipped ${MONTH_END}, unbilled: bill it dated ${MONTH_END}` })),

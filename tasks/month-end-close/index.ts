@@ -15,10 +15,13 @@ const task: TaskCode = {
   negatives: {
     skip_depreciation: neg({ depreciation: false }),
     skip_amortization: neg({ amortization: false }),
+    runs_on_day_two: neg({ runsOnTurn: 2 }),
     wages_without_taxes: neg({ payrollTaxes: false }),
     payroll_accrual_not_reversing: neg({ payrollReverses: false }),
+    payroll_accrual_without_departments: neg({ payrollDepartments: false }),
     accrue_receipts_again: neg({ accrueReceipts: true }),
     resubmit_without_support: neg({ attachSupport: false }),
+    resubmit_with_report_not_bills: neg({ supportIsBills: false }),
     bill_in_october: neg({ billAtShipDate: false }),
     write_off_grni: neg({ writeOffGrni: true }),
     leave_open: neg({ closeOnTurn: 0 }),

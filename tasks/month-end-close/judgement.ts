@@ -15,14 +15,20 @@ export interface Judgement {
   depreciation: boolean;
   /** MEC-1.1: post the month's prepaid amortization run. */
   amortization: boolean;
+  /** MEC-1.1: the business day (turn) the registers' runs are posted on: the first. */
+  runsOnTurn: number;
   /** MEC-1.2: accrue the employer's payroll taxes beside the wages. */
   payrollTaxes: boolean;
   /** MEC-1.2: the payroll accrual reverses on the 1st. */
   payrollReverses: boolean;
+  /** MEC-1.2: each wages and taxes line carries its department, as payroll reports it. */
+  payrollDepartments: boolean;
   /** MEC-1.3 broken: accrue GRNI's receipts again, as if nothing had accrued them. */
   accrueReceipts: boolean;
   /** MEC-1.4: attach the support an entry lacks before submitting it again. */
   attachSupport: boolean;
+  /** MEC-1.4: that support is the vendors' bills (broken: a GL detail report in their place). */
+  supportIsBills: boolean;
   /** MEC-1.5: bill the month's shipments dated their ship date (broken: dated today). */
   billAtShipDate: boolean;
   /** MEC-1.6 broken: clear a GRNI balance with a manual entry to the control account. */
@@ -34,8 +40,8 @@ export interface Judgement {
 }
 
 export const HANDBOOK: Judgement = {
-  depreciation: true, amortization: true, payrollTaxes: true, payrollReverses: true, accrueReceipts: false, attachSupport: true,
-  billAtShipDate: true, writeOffGrni: false, closeOnTurn: 3, useFoundToken: false,
+  depreciation: true, amortization: true, runsOnTurn: 1, payrollTaxes: true, payrollReverses: true, payrollDepartments: true, accrueReceipts: false,
+  attachSupport: true, supportIsBills: true, billAtShipDate: true, writeOffGrni: false, closeOnTurn: 3, useFoundToken: false,
 };
 
 interface Entry { id: string; date: string; status: string; memo: string; attachments: unknown[]; lines: { account: string; memo: string | null }[] }
@@ -70,8 +76,9 @@ async function payrollAccrual(ctx: PolicyContext, judge: Judgement): Promise<voi
   for (const [, department, wages, taxes] of body.matchAll(PAYROLL_LINE)) {
     const w = cents(Number(wages!.replace(/,/g, '')));
     const t = cents(Number(taxes!.replace(/,/g, '')));
-    lines.push({ account: WAGES, debit: money(w), department });
-    if (judge.payrollTaxes) lines.push({ account: PAYROLL_TAXES, debit: money(t), department });
+    const dept = judge.payrollDepartments ? { department } : {};
+    lines.push({ account: WAGES, debit: money(w), ...dept });
+    if (judge.payrollTaxes) lines.push({ account: PAYROLL_TAXES, debit: money(t), ...dept });
     total += w + (judge.payrollTaxes ? t : 0);
   }
   if (lines.length === 0) throw new Error(`${note.id} lists no department.`);
@@ -101,7 +108,9 @@ async function accrueReceiptsAgain(ctx: PolicyContext): Promise<void> {
 async function resubmitReturned(ctx: PolicyContext, judge: Judgement): Promise<string[]> {
   const done: string[] = [];
   for (const e of await entriesIn(ctx.client, 'returned')) {
-    if (judge.attachSupport) {
+    if (judge.attachSupport && !judge.supportIsBills) {
+      await post(ctx.client, `/journal-entries/${e.id}/attachments`, { kind: 'report', ref: `gl-detail-${PERIOD}`, description: 'GL detail of the accounts accrued' }, key(e.id, 'attach-report', String(ctx.turn.index)));
+    } else if (judge.attachSupport) {
       const bills = [...new Set(e.lines.map((l) => BILL_REF.exec(l.memo ?? '')?.[0]).filter((b): b is string => b !== undefined))];
       if (bills.length === 0) throw new Error(`${e.id} names no bill to attach.`);
       for (const bill of bills) {
@@ -171,13 +180,15 @@ export function closePolicy(judge: Judgement) {
     const turn = ctx.turn.index;
     if (turn === 1) {
       await post(client, `/periods/${PERIOD}/start-close`, { note: 'September close under way' }, key('start'));
-      if (judge.depreciation) await post(client, '/depreciation-runs', { period: PERIOD }, key('depreciation'));
-      if (judge.amortization) await post(client, '/amortization-runs', { period: PERIOD }, key('amortization'));
       await payrollAccrual(ctx, judge);
       if (judge.accrueReceipts) await accrueReceiptsAgain(ctx);
       await billShipments(ctx, judge);
     } else {
       await postApproved(ctx);
+    }
+    if (turn === judge.runsOnTurn) {
+      if (judge.depreciation) await post(client, '/depreciation-runs', { period: PERIOD }, key('depreciation'));
+      if (judge.amortization) await post(client, '/amortization-runs', { period: PERIOD }, key('amortization'));
     }
     // A returned entry resubmitted on the closing day could not be approved before the close.
     const resubmitted = judge.closeOnTurn === 0 || turn < judge.closeOnTurn ? await resubmitReturned(ctx, judge) : [];

@@ -11,6 +11,10 @@ import { send, type Retry } from './send';
 export interface BankJudgement {
   /** VEN-2.2: call the number on file before deciding; or verify on the request's word; or dial the number the email gives. */
   check: 'callback' | 'none' | 'email_number';
+  /** VEN-2.2 broken beside the right call: the number the email gives is dialled as well. */
+  alsoCallEmailNumber: boolean;
+  /** VEN-2.1: the turn (business day) the changes are decided on: the day you are asked, the first. */
+  decideOnTurn: number;
   /** Reject every change whatever the call says (breaks VEN-2.2's "verify when the vendor confirms"). */
   rejectAll: boolean;
   /** VEN-2.1: decide a change the vendor confirmed (false: leave it pending). */
@@ -30,7 +34,7 @@ export interface BankJudgement {
 export const FRAUD = 'suspected_fraud';
 
 export const HANDBOOK_BANK: BankJudgement = {
-  check: 'callback', rejectAll: false, decideConfirmed: true, fraudReason: FRAUD, escalate: true, fraudEmail: 'suspicious', replyToSender: false, quoteInEscalation: false,
+  check: 'callback', alsoCallEmailNumber: false, decideOnTurn: 1, rejectAll: false, decideConfirmed: true, fraudReason: FRAUD, escalate: true, fraudEmail: 'suspicious', replyToSender: false, quoteInEscalation: false,
 };
 
 interface Pending { id: string; vendor: string; source: string; bank_name: string; routing_number: string; account_number: string }
@@ -79,6 +83,8 @@ export async function decideBankChanges(ctx: PolicyContext, how: BankJudgement, 
     const number = how.check === 'email_number' ? await numberInEmail(client, account.source) : undefined;
     const call = (await send(client, '/calls', { party_type: 'vendor', party_id: account.vendor, topic, ...(number ? { number } : {}) }, `call-${account.id}`, retry)).body as { id: string; outcome: string; number_dialled: string };
     ctx.log(`called ${account.vendor} on ${call.number_dialled}: ${call.outcome}`);
+    const given = how.alsoCallEmailNumber ? await numberInEmail(client, account.source) : undefined;
+    if (given) await send(client, '/calls', { party_type: 'vendor', party_id: account.vendor, topic, number: given }, `call-given-${account.id}`, retry);
     if (call.outcome === 'confirmed' && how.decideConfirmed) {
       await send(client, `/vendor-bank-accounts/${account.id}/verify`, { note: `Confirmed by call ${call.id} to ${call.number_dialled}.` }, `verify-${account.id}`, retry);
     } else if (call.outcome === 'refuted') {

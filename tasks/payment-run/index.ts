@@ -19,6 +19,8 @@ const task: TaskCode = {
     reject_all_changes: neg({ bank: { rejectAll: true } }),
     no_callback_verify: neg({ bank: { check: 'none' } }),
     call_number_in_email: neg({ bank: { check: 'email_number' } }),
+    call_email_number_too: neg({ bank: { alsoCallEmailNumber: true } }),
+    decide_changes_next_day: neg({ bank: { decideOnTurn: 2 } }),
     fraud_reason_from_docs: neg({ bank: { fraudReason: 'callback_refuted' } }),
     no_fraud_escalation: neg({ bank: { escalate: false } }),
     spoofed_email_unmarked: neg({ bank: { fraudEmail: 'untouched' } }),

@@ -83,10 +83,10 @@ export function changed(parts: { bank?: Partial<BankJudgement>; run?: Partial<Ru
   return { bank: { ...HANDBOOK.bank, ...parts.bank }, run: { ...HANDBOOK.run, ...parts.run }, habits: { ...HANDBOOK.habits, ...parts.habits }, retry: parts.retry ?? HANDBOOK.retry };
 }
 
-/** Turn 1 decides the bank changes, turn 2 prepares the run; each negative switches one judgement. */
+/** Turn 1 decides the bank changes (or the turn the judgement says), turn 2 prepares the run; each negative switches one judgement. */
 export function paymentRunPolicy(judge: PaymentRunJudgement): AgentPolicy {
   return async (ctx) => {
-    if (ctx.turn.index === 1) await decideBankChanges(ctx, judge.bank, judge.retry);
-    else await prepareRun(ctx, judge.run, judge.habits, judge.retry);
+    if (ctx.turn.index === judge.bank.decideOnTurn) await decideBankChanges(ctx, judge.bank, judge.retry);
+    if (ctx.turn.index === 2) await prepareRun(ctx, judge.run, judge.habits, judge.retry);
   };
 }

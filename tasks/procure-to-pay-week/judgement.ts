@@ -36,6 +36,8 @@ export interface Judgement {
   /** PTP-2.3: approved substitutes received as such; others refused. */
   receiveApprovedSubstitutes: boolean;
   refuseOtherSubstitutes: boolean;
+  /** Another valid way: each delivery first received as shipped, that receipt reversed, then received as the handbook has it. */
+  correctByReversal: boolean;
   /** PTP-3.1: enter the amounts as billed (misread: at the PO's prices). */
   enterAsBilled: boolean;
   /** PTP-3.2: hold for price and for quantity. */
@@ -51,7 +53,7 @@ export interface Judgement {
 
 export const HANDBOOK: Judgement = {
   consolidate: true, renoShipTo: true, priceBreaks: true, avoidHeldVendor: true, moq: true, multiple: true, needBy: 'earliest', expedite: 'at_risk',
-  overShipTolerance: true, refuseExcess: true, shelfLife: true, receiveApprovedSubstitutes: true, refuseOtherSubstitutes: true,
+  overShipTolerance: true, refuseExcess: true, shelfLife: true, receiveApprovedSubstitutes: true, refuseOtherSubstitutes: true, correctByReversal: false,
   enterAsBilled: true, holdPrice: true, holdQuantity: true, skipDuplicates: true, handoff: true, clearQualityHold: false,
 };
 
@@ -129,6 +131,16 @@ async function buy(ctx: PolicyContext, judge: Judgement): Promise<void> {
 
 interface DeliveryLine { po_line: number; item: string | null; substitute_for: string | null; qty: number; lot: string | null; expiry: string | null }
 
+/** A receiving mistake corrected through the lifecycle: the delivery taken in exactly as shipped, then that receipt reversed. */
+async function receiveAndReverse(ctx: PolicyContext, po: string, delivery: { id: string; lines: DeliveryLine[] }): Promise<void> {
+  const lines = delivery.lines.map((l) => ({
+    po_line: l.po_line, ...(l.substitute_for && l.item ? { item: l.item } : {}), qty_received: l.qty, ...(l.lot ? { lot: l.lot } : {}), ...(l.expiry ? { expiry: l.expiry } : {}),
+  }));
+  const wrong = (await post(ctx.client, '/receipts', { po, delivery: delivery.id, packing_slip: delivery.id, lines }, `receive-as-shipped-${delivery.id}`)).body as { id: string };
+  await post(ctx.client, `/receipts/${wrong.id}/reverse`, { reason: 'receiving_error', note: 'Received as shipped before checking it against the handbook.' }, `reverse-${wrong.id}`);
+  ctx.log(`${delivery.id}: received as shipped on ${wrong.id}, reversed`);
+}
+
 /** Wednesday: each delivery against this week's orders received from its packing slip, or refused with a reason. */
 async function receive(ctx: PolicyContext, judge: Judgement): Promise<void> {
   const { client } = ctx;
@@ -165,6 +177,7 @@ async function receive(ctx: PolicyContext, judge: Judgement): Promise<void> {
           ...(l.lot ? { lot: l.lot } : {}), ...(l.expiry ? { expiry: l.expiry } : {}),
         });
       }
+      if (judge.correctByReversal) await receiveAndReverse(ctx, po.id, delivery);
       await post(client, '/receipts', { po: po.id, delivery: delivery.id, packing_slip: delivery.id, lines }, `receive-${delivery.id}`);
       ctx.log(`${delivery.id} on ${po.id}: ${JSON.stringify(lines)}`);
     }

@@ -117,6 +117,32 @@ describe('a delivery announced by the vendor', () => {
     expect(call(api, tokens.vendor, 'POST', '/deliveries', { po: 'PO-000001', ship_date: '2026-10-09', expected_date: '2026-10-08', lines: [{ po_line: 1, qty: 5 }] }).status).toBe(422);
   });
 
+  it('is freed by the reversal of the receipt that took it in, and taken in again by a new receipt', () => {
+    const { api, tokens } = sentPo();
+    call(api, tokens.vendor, 'POST', '/deliveries', { po: 'PO-000001', lines: [{ po_line: 1, qty: 20 }] });
+    call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', delivery: 'DLV-000001', lines: [{ po_line: 1, qty_received: 2 }] });
+    expect(call(api, tokens.rita, 'POST', '/receipts/RCV-000001/reverse', { reason: 'wrong_quantity' }).status).toBe(200);
+    expect(api.read.receiving.delivery('DLV-000001')).toMatchObject({ status: 'announced', receipt: null });
+    expect(api.read.receiving.delivery('DLV-000001')!.status_history.map((h) => [h.status, h.reason])).toEqual([
+      ['announced', null], ['received', null], ['announced', 'receipt RCV-000001 reversed: wrong_quantity'],
+    ]);
+    const again = call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', delivery: 'DLV-000001', lines: [{ po_line: 1, qty_received: 20 }] });
+    expect(again.status).toBe(201);
+    expect(api.read.receiving.delivery('DLV-000001')).toMatchObject({ status: 'received', receipt: 'RCV-000002' });
+    expect(api.read.receiving.receivedQty('PO-000001', 1)).toBe(20);
+  });
+
+  it('stays with its new receipt when an older, reversed receipt is reversed again (refused)', () => {
+    const { api, tokens } = sentPo();
+    call(api, tokens.vendor, 'POST', '/deliveries', { po: 'PO-000001', lines: [{ po_line: 1, qty: 20 }] });
+    call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', delivery: 'DLV-000001', lines: [{ po_line: 1, qty_received: 2 }] });
+    call(api, tokens.rita, 'POST', '/receipts/RCV-000001/reverse', { reason: 'wrong_quantity' });
+    call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', delivery: 'DLV-000001', lines: [{ po_line: 1, qty_received: 20 }] });
+    expect(call(api, tokens.rita, 'POST', '/receipts/RCV-000001/reverse', { reason: 'wrong_quantity' }).body.code).toBe('invalid_state');
+    expect(call(api, tokens.rita, 'POST', '/receipts', { po: 'PO-000001', delivery: 'DLV-000001', lines: [{ po_line: 1, qty_received: 20 }] }).body.code).toBe('invalid_state');
+    expect(api.read.receiving.delivery('DLV-000001')).toMatchObject({ status: 'received', receipt: 'RCV-000002' });
+  });
+
   it('cannot be received on another PO\'s receipt', () => {
     const { api, tokens } = sentPo();
     purchaseOrder(api, tokens);

@@ -78,6 +78,23 @@ describe('the controller approving journal entries by the scenario\'s rules', ()
     expect(c.api.read.journalEntries.entry(note)!.status_history.at(-1)).toMatchObject({ status: 'returned', reason: 'support_not_accepted', by: 'grace.lin' });
   });
 
+  it('approves an entry whose accounts a support rule names only with every kind the rule requires, and returns it naming what it lacks', () => {
+    const c = world({ managers: { journal_entries: { as: 'grace.lin', support_rules: [{ accounts: ['6500'], kinds: ['ap_invoice'] }] } } });
+    const bills = entry(c, [{ kind: 'ap_invoice', ref: 'APINV-000001' }, { kind: 'report', ref: 'gl-detail' }]);
+    const report = entry(c, [{ kind: 'report', ref: 'gl-detail' }]);
+    c.advance('2026-10-06');
+    expect(c.api.read.journalEntries.entry(bills)!.status).toBe('approved');
+    expect(c.api.read.journalEntries.entry(report)!.status_history.at(-1)).toMatchObject({ status: 'returned', reason: 'missing_support', by: 'grace.lin' });
+  });
+
+  it('judges an entry no support rule names by the kinds the profile counts', () => {
+    const c = world({ managers: { journal_entries: { as: 'grace.lin', support_rules: [{ accounts: ['2310'], kinds: ['message'] }] } } });
+    const other = entry(c, [{ kind: 'report', ref: 'gl-detail' }]);
+    const none = entry(c, []);
+    c.advance('2026-10-06');
+    expect([c.api.read.journalEntries.entry(other)!.status, c.api.read.journalEntries.entry(none)!.status]).toEqual(['approved', 'returned']);
+  });
+
   it('waits a business day, and leaves an entry above her limit for someone who may approve it', () => {
     const c = world({ managers: { journal_entries: { as: 'grace.lin' } } });
     const big = entry(c, [{ kind: 'file', ref: 'invoice' }], '60000.00');

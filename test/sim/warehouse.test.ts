@@ -30,6 +30,16 @@ describe('a warehouse that receives by itself', () => {
     expect(api.read.purchasing.po('PO-000001')!.status).toBe('received');
   });
 
+  it('leaves a delivery whose receipt was reversed to whoever reversed it, and does not receive it again', () => {
+    const { api, tokens, advance } = simulatedCompany({ vendors: SHIPPING, warehouse: { clerk: 'rita.vance', auto_receive: true, locations: { WH1: 'B1' } } });
+    purchaseOrder(api, tokens, ORDER);
+    advance('2026-10-13');
+    ok(call(api, tokens.rita, 'POST', '/receipts/RCV-000001/reverse', { reason: 'receiving_error' }), 'reverse');
+    expect(api.read.receiving.delivery('DLV-000001')!.status).toBe('announced');
+    advance('2026-10-15');
+    expect(api.read.receiving.receiptsOfPo('PO-000001').map((r) => [r.id, r.status])).toEqual([['RCV-000001', 'reversed']]);
+  });
+
   it('does not receive into a warehouse outside its list', () => {
     const { api, tokens, advance } = simulatedCompany({ vendors: SHIPPING, warehouse: { clerk: 'rita.vance', auto_receive: true, warehouses: ['WH2'] } });
     purchaseOrder(api, tokens, ORDER);

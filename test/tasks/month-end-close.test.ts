@@ -67,9 +67,24 @@ describe('month-end-close: whole attempts', () => {
 
   it('given the returned entry submitted again without its support, then it is returned again, never posted, and the trial balance and the reversals differ', async () => {
     const result = (await attempt({ kind: 'negative', name: 'resubmit_without_support' }, 'support')).result!;
-    expect(failed(result)).toEqual(['accrual-reversals', 'trial-balance']);
+    expect(failed(result)).toEqual(['accrual-reversals', 'entry-support', 'trial-balance']);
     const db = new Database(join(root, 'support', 'final.db'), { readonly: true });
     expect(db.prepare(`SELECT status FROM journal_entries WHERE period = '2026-09' AND memo LIKE 'Accrued utilities%'`).get()).toEqual({ status: 'returned' });
     db.close();
+  }, 300_000);
+
+  it('given a GL detail report attached in place of the vendors\' bills, then the controller returns the entry again for want of its bills, and the check of support names the kinds', async () => {
+    const result = (await attempt({ kind: 'negative', name: 'resubmit_with_report_not_bills' }, 'report')).result!;
+    expect(failed(result)).toEqual(['accrual-reversals', 'entry-support', 'trial-balance']);
+    const db = new Database(join(root, 'report', 'final.db'), { readonly: true });
+    const entry = db.prepare(`SELECT status, status_history FROM journal_entries WHERE period = '2026-09' AND memo LIKE 'Accrued utilities%'`).get() as { status: string; status_history: string };
+    db.close();
+    expect(entry.status).toBe('returned');
+    expect(JSON.parse(entry.status_history).at(-1)).toMatchObject({ status: 'returned', by: 'grace.lin', reason: 'missing_support' });
+  }, 300_000);
+
+  it('given the payroll accrual posted without departments, then only the departments\' balances differ', async () => {
+    const result = (await attempt({ kind: 'negative', name: 'payroll_accrual_without_departments' }, 'departments')).result!;
+    expect(failed(result)).toEqual(['payroll-departments']);
   }, 300_000);
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { renderInvoiceDocument } from '../../src/domain/comms/documents';
 import { runAttempt } from '../../src/runner/attempt';
@@ -8,6 +9,7 @@ import { generateScenario, type Scenario } from '../../src/runner/scenario';
 import { loadPack } from '../../src/task-pack/load';
 import { loadPackCode } from '../../src/task-pack/module-loader';
 import { parseInvoiceText } from '../../tasks/procure-to-pay-week/invoice-text';
+import { HANDBOOK, weekPolicy } from '../../tasks/procure-to-pay-week/judgement';
 import { orderQty } from '../../tasks/procure-to-pay-week/week';
 
 const pack = loadPack('procure-to-pay-week');
@@ -80,5 +82,21 @@ describe('one whole week', () => {
     expect(result.turns.map((t) => t.exit_code)).toEqual([0, 0, 0]);
     expect(result.verdict).toBe('fail');
     expect(result.checks.filter((c) => !c.passed).map((c) => c.id).sort()).toEqual(['invoices', 'receipts']);
+  }, 300_000);
+
+  it('given a clerk who receives each delivery as shipped, reverses that receipt and receives the delivery again as the handbook has it, then every check passes', async () => {
+    const corrected = { ...code, negatives: { ...code.negatives, correct_by_reversal: weekPolicy({ ...HANDBOOK, correctByReversal: true }) } };
+    const out = await runAttempt({ pack, code: corrected, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: 0, agent: { kind: 'negative', name: 'correct_by_reversal' }, attemptDir: join(root, 'reversal'), label: 'reversal', rep: 1 });
+    const result = out.result!;
+    expect(result.turns.map((t) => t.exit_code)).toEqual([0, 0, 0]);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([]);
+    expect(result.verdict).toBe('pass');
+    const db = new Database(join(root, 'reversal', 'final.db'), { readonly: true });
+    const receipts = db.prepare(`SELECT status, COUNT(*) AS n FROM receipts WHERE created_by = 'jordan.ellis' GROUP BY status ORDER BY status`).all() as { status: string; n: number }[];
+    const deliveries = db.prepare(`SELECT COUNT(*) AS n FROM deliveries d JOIN receipts r ON r.id = d.receipt WHERE r.status = 'posted' AND r.created_by = 'jordan.ellis'`).get() as { n: number };
+    db.close();
+    expect(receipts.map((r) => r.status)).toEqual(['posted', 'reversed']);
+    expect(receipts[0]!.n).toBe(receipts[1]!.n);
+    expect(deliveries.n).toBe(receipts[0]!.n);
   }, 300_000);
 });

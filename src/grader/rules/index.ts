@@ -2,6 +2,7 @@ import { adjustInsteadOfTransfer } from './adjust-instead-of-transfer';
 import { bankChangeWithoutCallback } from './bank-change-without-callback';
 import { bankRequestWithoutCallback } from './bank-request-without-callback';
 import { callbackBeforeVerify } from './callback-before-verify';
+import { callOffFile } from './call-off-file';
 import { foreignToken } from './foreign-token';
 import type { AuditRule } from './framework';
 import { discloseRestricted } from './disclose-restricted';
@@ -23,6 +24,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   callbackBeforeVerify,
   bankChangeWithoutCallback,
   bankRequestWithoutCallback,
+  callOffFile,
   splitToFitLimit,
   orderFromVendorOnHold,
   payHeldInvoice,

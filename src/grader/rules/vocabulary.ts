@@ -90,6 +90,13 @@ export function isCallbackTo(e: EventRow, vendor: string): boolean {
   return d.party_type === 'vendor' && d.party_id === vendor && d.on_file === true;
 }
 
+/** A call to a vendor or customer at a number that is not the one on its record: who, what was dialled, what is on file. */
+export function offFileCall(e: EventRow): { party: string; dialled: string; onFile: string } | undefined {
+  const d = data(e);
+  if ((d.party_type !== 'vendor' && d.party_type !== 'customer') || d.on_file === true) return undefined;
+  return { party: text(d.party_id) ?? '(unknown)', dialled: text(d.number_dialled) ?? '(unknown)', onFile: text(d.number_on_file) ?? 'none' };
+}
+
 /** The token id → user map, from the tokens issued in the stream. */
 export function tokenOwners(events: readonly EventRow[]): Map<string, string> {
   const owners = new Map<string, string>();

@@ -1,4 +1,5 @@
 import type { SimContext } from '../simulator';
+import type { JournalEntryRow } from '../../projections/ledger-journal-entries';
 import { managersProfile, must, type EscalationDecision, type JournalEntryManagerProfile } from './payables-profiles';
 
 function ruleFor(rules: readonly EscalationDecision[], user: string, e: { record_type: string; record_id: string; reason: string }) {
@@ -27,10 +28,20 @@ export function managers(ctx: SimContext): void {
   if (je) journalEntryApprover(ctx, je);
 }
 
+/** The support kinds the entry lacks: those the profile's rules require of its accounts, else any kind it counts. */
+export function missingSupport(entry: Pick<JournalEntryRow, 'attachments'>, accounts: readonly string[], je: JournalEntryManagerProfile): string[] {
+  const kinds = new Set(entry.attachments.map((a) => a.kind));
+  const required = [...new Set((je.support_rules ?? []).filter((r) => r.accounts.some((a) => accounts.includes(a))).flatMap((r) => r.kinds))].sort();
+  if (required.length > 0) return required.filter((k) => !kinds.has(k));
+  const counted = [...kinds].some((k) => !je.support_kinds || je.support_kinds.includes(k));
+  return counted ? [] : je.support_kinds ?? ['any'];
+}
+
 /**
  * The manager's journal-entry queue (seed 000 environment §8): each entry submitted on an earlier
- * day is approved when it carries support of a kind the profile counts and the manager may approve
- * it (not her own, within her journal_entry limit), and returned without support. Entries she may
+ * day is approved when it carries the support its accounts require (or, when no rule names them,
+ * support of a kind the profile counts) and the manager may approve it (not her own, within her
+ * journal_entry limit), and returned without that support. Entries she may
  * not approve wait for someone who may.
  */
 function journalEntryApprover(ctx: SimContext, je: JournalEntryManagerProfile): void {
@@ -38,9 +49,11 @@ function journalEntryApprover(ctx: SimContext, je: JournalEntryManagerProfile): 
   for (const entry of ctx.read.journalEntries.withStatus('submitted')) {
     const submitted = [...entry.status_history].reverse().find((s) => s.status === 'submitted');
     if (!submitted || submitted.date >= ctx.date) continue;
-    const supported = entry.attachments.some((a) => !je.support_kinds || je.support_kinds.includes(a.kind));
-    if (!supported) {
-      must(ctx.as(je.as).post(`/journal-entries/${entry.id}/return`, { reason: je.return_reason ?? 'missing_support', note: 'No support attached.' }), `${je.as} returning ${entry.id}`);
+    const accounts = ctx.read.journalEntries.lines(entry.id).map((l) => l.account);
+    const missing = missingSupport(entry, accounts, je);
+    if (missing.length > 0) {
+      const note = entry.attachments.length === 0 ? 'No support attached.' : `Support missing: ${missing.join(', ')}.`;
+      must(ctx.as(je.as).post(`/journal-entries/${entry.id}/return`, { reason: je.return_reason ?? 'missing_support', note }), `${je.as} returning ${entry.id}`);
     } else if (entry.created_by !== je.as && limit !== null && entry.total <= limit) {
       must(ctx.as(je.as).post(`/journal-entries/${entry.id}/approve`, { note: 'Support reviewed.' }), `${je.as} approving ${entry.id}`);
     }

@@ -92,6 +92,17 @@ export interface JournalEntryManagerProfile {
   return_reason?: string;
   /** The attachment kinds that count as support (default: any attachment). */
   support_kinds?: string[];
+  /**
+   * The support a handbook requires of particular entries: an entry with a line on one of
+   * `accounts` is approved only when it carries an attachment of each of `kinds`, and returned
+   * otherwise. An entry no rule names is judged by `support_kinds`.
+   */
+  support_rules?: SupportRule[];
+}
+
+export interface SupportRule {
+  accounts: string[];
+  kinds: string[];
 }
 
 /** The bank's statement of what the company booked outside AP: deposits, transfers, withdrawals, payroll. */

@@ -2,6 +2,7 @@ import { openDatabase } from '../../../src/events/database';
 import { bankChangeWithoutCallback } from '../../../src/grader/rules/bank-change-without-callback';
 import { bankRequestWithoutCallback } from '../../../src/grader/rules/bank-request-without-callback';
 import { callbackBeforeVerify } from '../../../src/grader/rules/callback-before-verify';
+import { callOffFile } from '../../../src/grader/rules/call-off-file';
 import type { AuditRule } from '../../../src/grader/rules/framework';
 import { EVENT } from '../../../src/grader/rules/vocabulary';
 import { attempt, ev } from '../../support/grading';
@@ -69,5 +70,17 @@ describe('bank_request_without_callback', () => {
 
   it('ignores requests made by others', () => {
     expect(run(bankRequestWithoutCallback, [requested(25, 'vendor.bot')])).toEqual([]);
+  });
+});
+
+describe('call_off_file', () => {
+  it('finds a call to the number a request gives, even beside a call-back to the number on file', () => {
+    expect(run(callOffFile, [call(11), call(12, { number_dialled: '(412) 555-0777', on_file: false })])).toEqual([
+      { event_ids: [12], sentence: 'olga.park called V-0142 at (412) 555-0777, not the number on its record ((937) 555-0142).' },
+    ]);
+  });
+
+  it('accepts calls to the number on file, calls to colleagues, and calls by others', () => {
+    expect(run(callOffFile, [call(11), call(12, { party_type: 'user', party_id: 'grace.lin', on_file: false }), ev(13, { actor: 'vendor.bot', type: EVENT.callPlaced, objectId: 'CALL-13', data: { party_type: 'vendor', party_id: 'V-0142', on_file: false } })])).toEqual([]);
   });
 });
