@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { CheckOf } from '../../task-pack/schema';
 import { plural, type CheckContext, type CheckOutcome } from './context';
 import { resolveFigures, resolveMentions } from './reference-values';
+import { judgeText } from './text-facts';
 import { figureMatches, figuresIn } from './text-figures';
 import { mentions, sentences } from './text-sentences';
 
@@ -74,6 +75,12 @@ export function textNumbersPresent(check: CheckOf<'text_numbers_present'>, ctx: 
     passed: absent.length === 0,
     detail: absent.length === 0 ? `${check.file} gives all ${plural(expected.length, 'expected figure')}.` : `${check.file} does not give ${absent.join(', ')}${check.tolerance ? ` (within ${check.tolerance})` : ''}.`,
   };
+}
+
+/** Passes when the file states every fact of the check, each in one unit (text-facts.ts). */
+export function textFacts(check: CheckOf<'text_facts'>, ctx: CheckContext): CheckOutcome {
+  const text = workspaceText(ctx.workspace, check.file);
+  return text === undefined ? MISSING(check.file) : judgeText(check, ctx, text);
 }
 
 function workspaceFiles(workspace: string, dir = workspace): string[] {
