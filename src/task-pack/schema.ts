@@ -200,6 +200,15 @@ export interface FaultProfile {
   negative_controls: Record<string, NegativeControl>;
 }
 
+export const PositiveName = Type.String({ pattern: '^pos:[a-z0-9][a-z0-9_-]*$' });
+/** What a positive control may vary from the oracle's way of doing the work. */
+export const POSITIVE_DIMENSIONS = ['order', 'interface', 'idempotency', 'reads', 'reversal', 'layout', 'wording', 'numbers'] as const;
+/** Another valid way of doing the work: what it varies, in words. Every seed validated must pass it. */
+export const PositiveEntry = Obj({
+  varies: Type.Array(Type.Union(POSITIVE_DIMENSIONS.map((d) => Type.Literal(d))), { minItems: 1, uniqueItems: true }),
+  description: NonEmpty,
+});
+
 export const TaskSpecSchema = Obj({
   id: Slug,
   title: NonEmpty,
@@ -215,6 +224,8 @@ export const TaskSpecSchema = Obj({
   checks: Type.Array(Type.Object({}), { minItems: 1 }),
   /** `neg:<name>` → the checks that policy must fail. */
   negative_controls: Type.Optional(NegativeControls),
+  /** `pos:<name>` → what that valid alternative varies; each has a policy in the pack's `positives`. */
+  positive_controls: Type.Optional(Keyed(PositiveName, PositiveEntry)),
   /**
    * Fault profile name → its SPEC (seed 000 §7.1), or the SPEC with the negative controls that
    * apply only under that condition (a blind retry fails only when a response is lost).
