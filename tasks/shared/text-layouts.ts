@@ -36,6 +36,7 @@ export function formatMoney(cents: number, format: NumberFormat): string {
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const cell = (text: string) => text.replace(/\|/g, '/');
 
 /** The items in one layout, after a title and an introduction (paragraphs of prose). */
@@ -46,10 +47,10 @@ export function renderItems(title: string, intro: readonly string[], items: read
       out.push(items.map((i) => sentence(`${i.title}: ${i.fields.map((f) => `${f.label} ${f.value}`).join(', ')}`)).join(' '), '');
       break;
     case 'headings':
-      for (const i of items) out.push(`## ${i.title}`, '', ...i.fields.flatMap((f) => [sentence(`${f.label}: ${f.value}`), '']));
+      for (const i of items) out.push(`## ${i.title}`, '', ...i.fields.flatMap((f) => [sentence(`${capital(f.label)}: ${f.value}`), '']));
       break;
     case 'nested':
-      for (const i of items) out.push(`- ${i.title}`, ...i.fields.map((f) => `  - ${f.label}: ${f.value}`));
+      for (const i of items) out.push(`- ${i.title}`, ...i.fields.map((f) => `  - ${capital(f.label)}: ${f.value}`));
       out.push('');
       break;
     case 'table': {
