@@ -26,7 +26,6 @@ interface Reading {
 
 /** A unit with its own text read once, and the units inside it. */
 interface ReadUnit {
-  kind: TextUnit['kind'];
   own: Reading;
   children: ReadUnit[];
 }
@@ -36,7 +35,7 @@ function read(unit: TextUnit, vocabulary: Vocabulary, weak: -1 | 0 | 1): ReadUni
   const own: Reading = { text: unit.head, concepts, amounts: statedAmounts(unit.head, concepts, weak) };
   // A heading's or a parent item's direction is the weak direction of what it holds, unless it says none.
   const said = unit.kind === 'section' || unit.kind === 'item' ? headDirection(unit.head, concepts) : 0;
-  return { kind: unit.kind, own, children: unit.children.map((c) => read(c, vocabulary, said || weak)) };
+  return { own, children: unit.children.map((c) => read(c, vocabulary, said || weak)) };
 }
 
 const every = (u: ReadUnit): ReadUnit[] => [u, ...u.children.flatMap(every)];
