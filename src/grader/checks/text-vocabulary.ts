@@ -68,12 +68,12 @@ const DECREASE = [
   'decrease', 'decreased', 'decreasing', 'reduce', 'reduced', 'reduces', 'reducing', 'reduction', 'lower', 'lowered', 'lowers', 'down',
   'hurt', 'hurts', 'cost us', 'costing us', 'negative', 'negatively', 'unfavourable', 'unfavorable', 'adverse', 'adversely', 'fell', 'fall', 'falls',
   'drop', 'dropped', 'drops', 'decline', 'declined', 'declines', 'below', 'loss', 'lost', 'shortfall', 'worse', 'drag', 'eroded', 'erosion',
-  'cut', 'subtracted', 'subtracts', 'took away', 'takes away', 'deducted', 'deducts', 'decrement',
+  'cut', 'subtracted', 'subtracts', 'took away', 'takes away', 'deducted', 'deducts', 'decrement', 'hit', 'headwind', 'squeezed', 'compressed', 'weighed on',
 ];
 const INCREASE = [
   'increase', 'increased', 'increases', 'increasing', 'add', 'added', 'adds', 'adding', 'up', 'improve', 'improved', 'improves', 'improvement',
   'favourable', 'favorable', 'positive', 'positively', 'rose', 'rise', 'rises', 'risen', 'gain', 'gained', 'gains', 'higher', 'above',
-  'boost', 'boosted', 'boosts', 'helped', 'helps', 'benefit', 'benefited', 'contributed', 'contributes',
+  'boost', 'boosted', 'boosts', 'helped', 'helps', 'benefit', 'benefited', 'contributed', 'contributes', 'tailwind', 'uplift', 'lifted',
 ];
 
 export interface DirectionWord extends Span { direction: -1 | 1 }

@@ -77,3 +77,28 @@ describe('margin-bridge answers with one fact broken, in every layout', () => {
     },
   );
 });
+
+describe('margin-bridge answers written by hand, as an analyst might', () => {
+  it.each([
+    ['a summary line and a driver table', [
+      'September gross margin was $45,982.11 against $48,123.45 in August, down $2,141.34.', '',
+      '| Driver | Impact on margin | Document |', '|---|---:|---|',
+      '| Supplier price increase | (1,234.56) | APINV-000412 |', '| Retroactive rebate tier | (500.20) | JE-000087 |',
+      '| Stock write-down | (318.70) | ADJ-000019 |', '| Product mix | +45.67 | sales-margin by item |',
+    ]],
+    ['one sentence per driver, directions in words', [
+      'Gross margin: August 48,123.45; September 45,982.11; the change is -2,141.34.', '',
+      'The vendor price increase billed on APINV-000412 hit margin by 1,234.56. The customer rebate tier (JE-000087) cost us 500.20.',
+      'Corroded stock was written off on ADJ-000019, reducing margin by 318.70. Sales mix was a tailwind of 45.67.',
+    ]],
+    ['a heading per driver with a bold label and the source on its own line', [
+      '# Bridge', '', 'Gross margin, Aug. vs. Sept.: 48,123.45 → 45,982.11 (change: -2,141.34).', '',
+      '## 1. Price increase (decrease to margin)', '', '**Amount:** 1,234.56  ', '**Source:** vendor invoice APINV-000412', '',
+      '## 2. Customer rebate', '', '- Amount: USD (500.20)', '- Source: JE-000087', '',
+      '## 3. Inventory write-off', '', 'Amount: -$318.70. Source: ADJ-000019.', '',
+      '## 4. Mix of items sold', '', 'Amount: 45.67 (favourable).',
+    ]],
+  ])('given %s, then every text check passes', (_, lines) => {
+    expect(failing(lines.join('\n'))).toEqual([]);
+  });
+});
