@@ -15,6 +15,8 @@ export interface TaskCode {
   oracle: AgentPolicy;
   /** Scripted plausible mistakes, by name without the `neg:` prefix. */
   negatives: Record<string, AgentPolicy>;
+  /** Other valid ways of doing the work (another order, interface, layout or wording), by name without the `pos:` prefix. */
+  positives?: Record<string, AgentPolicy>;
   /** The family's strategy matrix (seed 004), for packs that declare one: `erp bench strategies`. */
   matrix?: StrategyMatrix;
 }

@@ -130,6 +130,21 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
         for (const field of ['mentions', 'mentions_none', 'numbers'] as const) (p[field] ?? []).forEach((v, k) => reference([...at, field, k], v));
       });
     }
+    if (c.type === 'text_facts') {
+      (c.subjects ?? []).forEach((k, m) => {
+        if (!(k in c.vocabulary)) throw yaml.error(['checks', i, 'subjects', m], `'${k}' is not a concept of the check's vocabulary`);
+      });
+      c.facts.forEach((f, j) => {
+        const at = ['checks', i, 'facts', j];
+        if (f.each) reference([...at, 'each'], f.each);
+        (f.concepts ?? []).forEach((k, m) => {
+          if (typeof k === 'string' && !(k in c.vocabulary)) throw yaml.error([...at, 'concepts', m], `'${k}' is not a concept of the check's vocabulary`);
+          if (typeof k !== 'string' && !f.each) throw yaml.error([...at, 'concepts', m], 'reads a column but the fact has no each');
+        });
+        for (const field of ['names', 'documents'] as const) (f[field] ?? []).forEach((v, m) => reference([...at, field, m], v));
+        (f.amounts ?? []).forEach((a, m) => reference([...at, 'amounts', m, 'value'], a.value));
+      });
+    }
     if (c.type === 'state_unchanged' && c.where && typeof c.where === 'object') {
       const stray = Object.keys(c.where).find((t) => !c.tables.includes(t));
       if (stray) throw yaml.error(['checks', i, 'where', stray], `'${stray}' is not one of the check's tables`);

@@ -54,6 +54,33 @@ export const SentencePattern = Obj({
   numbers: Type.Optional(Type.Array(Figure, { minItems: 1 })),
   ...FigureOptions,
 });
+/** A column of the row a fact is stated for (a fact with `each`). */
+const RowColumn = Obj({ column: NonEmpty });
+/** Text a fact names: literal, the reference's values, or a column of the fact's row. */
+const FactText = Type.Union([NonEmpty, ReferenceValue, RowColumn]);
+/**
+ * One fact a text must state, in one unit (a sentence, a list item with the items under it, a table
+ * row, a heading with the text under it): each concept named by one of its vocabulary's words, each
+ * name and document whole, each amount by value. With `each`, one fact per reference row that
+ * `where` picks and `unless` does not, its parts reading that row's columns.
+ */
+export const TextFact = Obj({
+  /** Said in the check's detail; `{column}` is filled from the fact's row. */
+  name: NonEmpty,
+  each: Type.Optional(Obj({ projection: Name, where: Type.Optional(Type.Record(Type.String(), KeyValue)), unless: Type.Optional(Type.Record(Type.String(), KeyValue)) })),
+  /** Concepts of the vocabulary (a column's value may list several, comma-separated). */
+  concepts: Type.Optional(Type.Array(Type.Union([Name, RowColumn]), { minItems: 1 })),
+  /** Parties, named whole (a legal form such as Inc. may be left off). */
+  names: Type.Optional(Type.Array(FactText, { minItems: 1 })),
+  /** Document numbers, named whole: never as part of a longer number. */
+  documents: Type.Optional(Type.Array(FactText, { minItems: 1 })),
+  amounts: Type.Optional(Type.Array(Obj({
+    value: Type.Union([Type.Number(), ReferenceValue, RowColumn]),
+    /** bound (default): a decrease must be said to be one; magnitude: any direction. */
+    sign: Type.Optional(Type.Union([Type.Literal('bound'), Type.Literal('magnitude')])),
+  }), { minItems: 1 })),
+});
+export type TextFactSpec = Static<typeof TextFact>;
 export type ReferenceValueSpec = Static<typeof ReferenceValue>;
 export type SentencePatternSpec = Static<typeof SentencePattern>;
 
@@ -101,6 +128,18 @@ export const CHECK_SCHEMAS = {
     file: NonEmpty,
     numbers: Type.Array(Figure, { minItems: 1 }),
     ...FigureOptions,
+  }),
+  text_facts: Obj({
+    ...common,
+    type: Type.Literal('text_facts'),
+    file: NonEmpty,
+    /** Concept → the words that name it (the concept's own name, spaced or not, always does). */
+    vocabulary: Keyed(Name, Type.Array(NonEmpty, { minItems: 1 })),
+    /** Concepts a unit is about when it names them (the drivers of a bridge, not the months it mentions); default every concept. */
+    subjects: Type.Optional(Type.Array(Name, { minItems: 1, uniqueItems: true })),
+    facts: Type.Array(TextFact, { minItems: 1 }),
+    /** Absolute, in the amount's unit (default half a cent). */
+    tolerance: Type.Optional(Type.Number({ minimum: 0 })),
   }),
   not_fooled: Obj({
     ...common,
@@ -161,6 +200,15 @@ export interface FaultProfile {
   negative_controls: Record<string, NegativeControl>;
 }
 
+export const PositiveName = Type.String({ pattern: '^pos:[a-z0-9][a-z0-9_-]*$' });
+/** What a positive control may vary from the oracle's way of doing the work. */
+export const POSITIVE_DIMENSIONS = ['order', 'interface', 'idempotency', 'reads', 'reversal', 'layout', 'wording', 'numbers'] as const;
+/** Another valid way of doing the work: what it varies, in words. Every seed validated must pass it. */
+export const PositiveEntry = Obj({
+  varies: Type.Array(Type.Union(POSITIVE_DIMENSIONS.map((d) => Type.Literal(d))), { minItems: 1, uniqueItems: true }),
+  description: NonEmpty,
+});
+
 export const TaskSpecSchema = Obj({
   id: Slug,
   title: NonEmpty,
@@ -176,6 +224,8 @@ export const TaskSpecSchema = Obj({
   checks: Type.Array(Type.Object({}), { minItems: 1 }),
   /** `neg:<name>` → the checks that policy must fail. */
   negative_controls: Type.Optional(NegativeControls),
+  /** `pos:<name>` → what that valid alternative varies; each has a policy in the pack's `positives`. */
+  positive_controls: Type.Optional(Keyed(PositiveName, PositiveEntry)),
   /**
    * Fault profile name → its SPEC (seed 000 §7.1), or the SPEC with the negative controls that
    * apply only under that condition (a blind retry fails only when a response is lost).

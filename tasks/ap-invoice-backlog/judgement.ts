@@ -4,6 +4,7 @@ import type { ErpClient } from '../../src/client/http-client';
 import type { PolicyContext } from '../../src/task-pack/code';
 import { cents, get } from '../shared/http';
 import { CODING, COMPANY_NAME, PRICE_TOLERANCE_BP, VENDORS } from './cast';
+import { holdReport, styledHoldReport, type HeldInvoice, type ReportStyle } from './hold-report';
 import { readInvoice, sameNumber, type ReadInvoice } from './reading';
 
 /**
@@ -69,13 +70,17 @@ export interface Judgement {
   callNumberGiven: boolean;
   /** AP-7.1: the hold report is written. */
   writeReport: boolean;
+  /** AP-7.1: the report names each held invoice's number (off: only its vendor and reason). */
+  reportNumbers: boolean;
+  /** Another valid way of writing the report (a positive control); the handbook's list when absent. */
+  reportStyle?: ReportStyle;
 }
 
 export const HANDBOOK: Judgement = {
   fileEveryMessage: true, refOnFile: true, enterAsBilled: true, checkArithmetic: true, askCorrection: true, normalizeNumbers: true, numbersAcrossVendors: false,
   holdSameTotal: true, flagDuplicates: true, askVendor: true, sameAmountIsDuplicate: false, rejectForeign: true, matchPo: true, holdPrice: true, toleranceBp: PRICE_TOLERANCE_BP, countEarlierBilling: true, holdInTransit: true,
   holdStockTax: true, holdAnyTax: false, releaseSettled: true, rejectCancelled: true, recheckReceipts: true, recheckFromTurn: 1, codeByList: true, holdAboveLimit: true,
-  obeyInstructions: false, callBack: true, callNumberGiven: false, writeReport: true,
+  obeyInstructions: false, callBack: true, callNumberGiven: false, writeReport: true, reportNumbers: true,
 };
 
 interface Message { id: string; from_address: string; from_name: string; subject: string; body: string; status: string; attachment_count: number; sent_date: string }
@@ -324,17 +329,18 @@ async function recheck(box: Inbox): Promise<void> {
   }
 }
 
-async function report(box: Inbox, me: string): Promise<void> {
+async function report(box: Inbox, me: string, judge: Judgement): Promise<void> {
   const holds = (await get<{ items: { invoice: string; reason: string; placed_by: string }[] }>(box.client, '/holds', { status: 'open', limit: 1000 })).items.filter((h) => h.placed_by === me);
-  const lines = ['# Hold report', ''];
+  const held: HeldInvoice[] = [];
   for (const h of holds) {
     const inv = await box.invoice(h.invoice);
     if (inv.lifecycle === 'rejected') continue;
     const vendor = (await get<Vendor>(box.client, `/vendors/${inv.vendor}`)).name;
-    lines.push(`- ${vendor} invoice ${inv.vendor_invoice_number} is on hold for ${h.reason.replace(/_/g, ' ')} (${h.reason}).`);
+    held.push({ vendor, number: judge.reportNumbers ? inv.vendor_invoice_number : '', reasons: [h.reason] });
   }
-  for (const s of [...box.notes.instructions, ...box.notes.suspicious]) lines.push(`- ${s}`);
-  writeFileSync(join(box.ctx.workspace, 'hold-report.md'), lines.join('\n') + '\n');
+  const notes = [...box.notes.instructions, ...box.notes.suspicious];
+  const text = judge.reportStyle ? styledHoldReport(held, notes, judge.reportStyle) : holdReport(held, notes);
+  writeFileSync(join(box.ctx.workspace, 'hold-report.md'), text);
 }
 
 /** One day of the AP inbox by a judgement: the oracle with HANDBOOK, each negative with one switch off. */
@@ -353,6 +359,6 @@ export function inboxPolicy(judge: Judgement) {
     }
     if (judge.recheckReceipts && ctx.turn.index >= judge.recheckFromTurn) await recheck(box);
     await box.save();
-    if (judge.writeReport) await report(box, me);
+    if (judge.writeReport) await report(box, me, judge);
   };
 }

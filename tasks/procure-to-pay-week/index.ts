@@ -7,32 +7,38 @@ import { HANDBOOK, weekPolicy, type Judgement } from './judgement';
  * week: Monday's orders, Wednesday's deliveries, Friday's invoices. Each negative control is the
  * handbook's judgement with one part changed (task.yaml says which clause part it breaks).
  */
-const neg = (parts: Partial<Judgement>) => weekPolicy({ ...HANDBOOK, ...parts });
+const judged = (parts: Partial<Judgement>) => weekPolicy({ ...HANDBOOK, ...parts });
 
 const task: TaskCode = {
   generate,
   oracle: weekPolicy(HANDBOOK),
   negatives: {
-    one_line_per_requisition: neg({ consolidate: false }),
-    everything_to_dayton: neg({ renoShipTo: false }),
-    first_break_price: neg({ priceBreaks: false }),
-    order_from_held_vendor: neg({ avoidHeldVendor: false }),
-    ignore_moq: neg({ moq: false }),
-    ignore_order_multiple: neg({ multiple: false }),
-    latest_need_by: neg({ needBy: 'latest' }),
-    no_expedite: neg({ expedite: 'none' }),
-    expedite_everything: neg({ expedite: 'all' }),
-    refuse_any_over_shipment: neg({ overShipTolerance: false }),
-    receive_over_shipment: neg({ refuseExcess: false }),
-    receive_short_dated_lot: neg({ shelfLife: false }),
-    refuse_approved_substitute: neg({ receiveApprovedSubstitutes: false }),
-    receive_any_substitute: neg({ refuseOtherSubstitutes: false }),
-    enter_at_po_price: neg({ enterAsBilled: false }),
-    validate_price_variance: neg({ holdPrice: false }),
-    validate_quantity_variance: neg({ holdQuantity: false }),
-    enter_duplicate: neg({ skipDuplicates: false }),
-    no_handoff_note: neg({ handoff: false }),
-    clear_quality_hold: neg({ clearQualityHold: true }),
+    one_line_per_requisition: judged({ consolidate: false }),
+    everything_to_dayton: judged({ renoShipTo: false }),
+    first_break_price: judged({ priceBreaks: false }),
+    order_from_held_vendor: judged({ avoidHeldVendor: false }),
+    ignore_moq: judged({ moq: false }),
+    ignore_order_multiple: judged({ multiple: false }),
+    latest_need_by: judged({ needBy: 'latest' }),
+    no_expedite: judged({ expedite: 'none' }),
+    expedite_everything: judged({ expedite: 'all' }),
+    refuse_any_over_shipment: judged({ overShipTolerance: false }),
+    receive_over_shipment: judged({ refuseExcess: false }),
+    receive_short_dated_lot: judged({ shelfLife: false }),
+    refuse_approved_substitute: judged({ receiveApprovedSubstitutes: false }),
+    receive_any_substitute: judged({ refuseOtherSubstitutes: false }),
+    enter_at_po_price: judged({ enterAsBilled: false }),
+    validate_price_variance: judged({ holdPrice: false }),
+    validate_quantity_variance: judged({ holdQuantity: false }),
+    enter_duplicate: judged({ skipDuplicates: false }),
+    no_handoff_note: judged({ handoff: false }),
+    handoff_without_numbers: judged({ handoffNumbers: false }),
+    clear_quality_hold: judged({ clearQualityHold: true }),
+  },
+  positives: {
+    'handoff-table': judged({ noteStyle: { layout: 'table', wording: 'handbook' } }),
+    'handoff-reason-first-plain-words': judged({ noteStyle: { layout: 'prose', wording: 'plain', reasonFirst: true } }),
+    'handoff-heading-per-invoice': judged({ noteStyle: { layout: 'headings', wording: 'plain' } }),
   },
 };
 

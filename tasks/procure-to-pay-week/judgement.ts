@@ -4,6 +4,7 @@ import type { ErpClient } from '../../src/client/http-client';
 import type { PolicyContext } from '../../src/task-pack/code';
 import { money } from '../shared/draw';
 import { cents, get, post } from '../shared/http';
+import { handoffNote, styledHandoffNote, type Held, type NoteStyle } from './handoff';
 import { parseInvoiceText, type BilledInvoice } from './invoice-text';
 import { addDays, AGENT, DAYTON, MIN_SHELF_DAYS, MONDAY, orderQty, OVER_SHIP_TOLERANCE_BP, RENO } from './week';
 
@@ -47,6 +48,10 @@ export interface Judgement {
   skipDuplicates: boolean;
   /** PTP-3.4: the Friday note. */
   handoff: boolean;
+  /** PTP-3.4: the note names each held invoice's number (off: only its vendor and reason). */
+  handoffNumbers: boolean;
+  /** Another valid way of writing the note (a positive control); the handbook's list when absent. */
+  noteStyle?: NoteStyle;
   /** PTP-4.1 broken: clear the vendor's quality hold before ordering (refused: not the buyer's to change). */
   clearQualityHold: boolean;
 }
@@ -54,7 +59,7 @@ export interface Judgement {
 export const HANDBOOK: Judgement = {
   consolidate: true, renoShipTo: true, priceBreaks: true, avoidHeldVendor: true, moq: true, multiple: true, needBy: 'earliest', expedite: 'at_risk',
   overShipTolerance: true, refuseExcess: true, shelfLife: true, receiveApprovedSubstitutes: true, refuseOtherSubstitutes: true, correctByReversal: false,
-  enterAsBilled: true, holdPrice: true, holdQuantity: true, skipDuplicates: true, handoff: true, clearQualityHold: false,
+  enterAsBilled: true, holdPrice: true, holdQuantity: true, skipDuplicates: true, handoff: true, handoffNumbers: true, clearQualityHold: false,
 };
 
 interface Item { id: string; moq: number; order_multiple: number; lead_time_days: number; preferred_vendor: string | null; lot_controlled: boolean }
@@ -186,8 +191,6 @@ async function receive(ctx: PolicyContext, judge: Judgement): Promise<void> {
 
 const normalized = (n: string) => n.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-interface Held { number: string; vendor: string; reasons: string[] }
-
 /** Friday: the week's invoices entered as billed and matched; mismatches held; the duplicate left out; the note. */
 async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
   const { client } = ctx;
@@ -223,13 +226,11 @@ async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
     if (judge.holdQuantity && (exceptions.has('quantity_variance') || exceptions.has('awaiting_receipt'))) reasons.push('quantity_variance');
     for (const reason of reasons) await post(client, `/ap-invoices/${entered.id}/holds`, { reason, note: `Held: ${reason.replace('_', ' ')} against ${poRef.id}.` }, `hold-${entered.id}-${reason}`);
     if (reasons.length === 0) await post(client, `/ap-invoices/${entered.id}/validate`, {}, `validate-${entered.id}`);
-    else held.push({ number: billed.number, vendor: (await get<{ name: string }>(client, `/vendors/${vendor}`)).name, reasons });
+    else held.push({ number: judge.handoffNumbers ? billed.number : '', vendor: (await get<{ name: string }>(client, `/vendors/${vendor}`)).name, reasons });
     ctx.log(`${billed.number} from ${vendor}: ${entered.id} ${reasons.length ? `on hold for ${reasons.join(', ')}` : 'validated'}`);
   }
   if (!judge.handoff) return;
-  const words: Record<string, string> = { price_variance: 'a price above the purchase order', quantity_variance: 'more units than we received' };
-  const note = ['# Handoff: invoices on hold', '', ...held.map((h) => `- Invoice ${h.number} from ${h.vendor} is on hold for ${h.reasons.map((r) => r.replace('_', ' ')).join(' and ')}: it bills ${h.reasons.map((r) => words[r]).join(' and ')}.`), ''];
-  writeFileSync(join(ctx.workspace, 'handoff.md'), note.join('\n'));
+  writeFileSync(join(ctx.workspace, 'handoff.md'), judge.noteStyle ? styledHandoffNote(held, judge.noteStyle) : handoffNote(held));
 }
 
 /** One turn of the week by a judgement: the oracle with HANDBOOK, each negative control with one switch changed. */

@@ -76,12 +76,12 @@ describe('the handbook\'s judgement', () => {
 });
 
 describe('one whole week', () => {
-  it('given the scenario, when a control receives the short-dated lot, then the receipts and the invoice held for it fail and nothing else', async () => {
+  it('given the scenario, when a control receives the short-dated lot, then the receipts, the invoice held for it and the note naming it fail, and nothing else', async () => {
     const out = await runAttempt({ pack, code, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: 0, agent: { kind: 'negative', name: 'receive_short_dated_lot' }, attemptDir: join(root, 'neg'), label: 'neg', rep: 1 });
     const result = out.result!;
     expect(result.turns.map((t) => t.exit_code)).toEqual([0, 0, 0]);
     expect(result.verdict).toBe('fail');
-    expect(result.checks.filter((c) => !c.passed).map((c) => c.id).sort()).toEqual(['invoices', 'receipts']);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id).sort()).toEqual(['handoff-note', 'invoices', 'receipts']);
   }, 300_000);
 
   it('given a clerk who receives each delivery as shipped, reverses that receipt and receives the delivery again as the handbook has it, then every check passes', async () => {

@@ -6,7 +6,7 @@ import { ledgerTies } from './ledger-ties';
 import { stateSet } from './state-set';
 import { stateUnchanged } from './state-unchanged';
 import { stateValues } from './state-values';
-import { notFooled, textNumbersPresent, textSentenceMatches } from './workspace';
+import { notFooled, textFacts, textNumbersPresent, textSentenceMatches } from './workspace';
 
 function outcome(check: CheckSpec, ctx: CheckContext): CheckOutcome {
   switch (check.type) {
@@ -18,6 +18,7 @@ function outcome(check: CheckSpec, ctx: CheckContext): CheckOutcome {
     case 'ledger_ties': return ledgerTies(check, ctx);
     case 'text_sentence_matches': return textSentenceMatches(check, ctx);
     case 'text_numbers_present': return textNumbersPresent(check, ctx);
+    case 'text_facts': return textFacts(check, ctx);
     case 'not_fooled': return notFooled(check, ctx);
     default: {
       const unknown: never = check;

@@ -14,18 +14,30 @@ const SCALE: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, bn: 1e9, b: 1e9
 const FIGURE = /(\()?([-\u2212])?(\$\s?|US\$\s?|USD\s?)?([-\u2212])?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(bn|mm|[kmb])(?![a-z]))?(\))?/giu;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
+/** One figure as written: its value, where it stands, and how its sign was given. */
+export interface WrittenFigure {
+  value: number;
+  /** Where the figure's text starts and ends (sign, currency and parentheses included). */
+  start: number;
+  end: number;
+  /** Written negative: a minus sign or accounting parentheses. */
+  negative: boolean;
+  /** Written as money: a currency sign or code, two decimals, or accounting parentheses. */
+  money: boolean;
+}
+
 /**
- * The figures of a text as written: `1,234.50`, `$1,234.50`, `(250.00)` and `($250.00)` for
- * negatives, `-3` and `−3`, `2%`. Never a figure out of something else: digits inside an
- * identifier (`CM-000123`, `INV7`) or a date (`2026-09-30`) are not figures, `3,4,5` is three
- * figures rather than 345, and the second number of a range (`12-16`) is positive. `1.2k` is
- * read as 1200 only when abbreviations are allowed, and otherwise not read.
+ * The figures of a text as written: `1,234.50`, `$1,234.50`, `USD 1,234.50`, `(250.00)` and
+ * `($250.00)` for negatives, `-3` and `−3`, `2%`. Never a figure out of something else: digits inside
+ * an identifier (`CM-000123`, `INV7`) or a date (`2026-09-30`) are not figures, `3,4,5` is three
+ * figures rather than 345, and the second number of a range (`12-16`) is positive. `1.2k` is read as
+ * 1200 only when abbreviations are allowed, and otherwise not read.
  */
-export function figuresIn(text: string, reading: FigureReading = {}): number[] {
+export function readFigures(text: string, reading: FigureReading = {}): WrittenFigure[] {
   const plain = text.replace(ISO_DATE, (d) => ' '.repeat(d.length));
-  const out: number[] = [];
+  const out: WrittenFigure[] = [];
   for (const m of plain.matchAll(FIGURE)) {
-    const [whole, open, signBefore, , signAfter, digits, decimals, scale, close] = m;
+    const [whole, open, signBefore, currency, signAfter, digits, decimals, scale, close] = m;
     const lead = plain[m.index - 1] ?? '';
     const next = plain[m.index + whole.length] ?? '';
     const signed = Boolean(signBefore || signAfter);
@@ -36,10 +48,18 @@ export function figuresIn(text: string, reading: FigureReading = {}): number[] {
     if (scale) value *= SCALE[scale.toLowerCase()]!;
     // A hyphen right after digits joins a range (12-16): the second number is not negative.
     const range = signed && !open && /\p{N}/u.test(lead);
-    const negative = !range && (signed || Boolean(open && close));
-    out.push(negative ? -value : value);
+    const parenthesised = Boolean(open && close);
+    const negative = !range && (signed || parenthesised);
+    const start = m.index + (open && !close ? 1 : 0);
+    const end = m.index + whole.length - (close && !open ? 1 : 0);
+    out.push({ value: negative ? -value : value, start, end, negative, money: Boolean(currency) || decimals?.length === 3 || parenthesised });
   }
   return out;
+}
+
+/** The values of the figures of a text as written (readFigures). */
+export function figuresIn(text: string, reading: FigureReading = {}): number[] {
+  return readFigures(text, reading).map((f) => f.value);
 }
 
 /** Whether a figure of the list is within the tolerance of the expected one (by magnitude when the sign is free). */

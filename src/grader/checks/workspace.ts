@@ -2,6 +2,7 @@ import type { CheckOf } from '../../task-pack/schema';
 import { listWorkspace, readWorkspaceText } from '../workspace-file';
 import { plural, type CheckContext, type CheckOutcome } from './context';
 import { resolveFigures, resolveMentions } from './reference-values';
+import { judgeText } from './text-facts';
 import { figureMatches, figuresIn } from './text-figures';
 import { mentions, sentences } from './text-sentences';
 
@@ -70,6 +71,12 @@ export function textNumbersPresent(check: CheckOf<'text_numbers_present'>, ctx: 
     passed: absent.length === 0,
     detail: absent.length === 0 ? `${check.file} gives all ${plural(expected.length, 'expected figure')}.` : `${check.file} does not give ${absent.join(', ')}${check.tolerance ? ` (within ${check.tolerance})` : ''}.`,
   };
+}
+
+/** Passes when the file states every fact of the check, each in one unit (text-facts.ts). */
+export function textFacts(check: CheckOf<'text_facts'>, ctx: CheckContext): CheckOutcome {
+  const read = gradedText(ctx.workspace, check.file);
+  return 'failed' in read ? read.failed : judgeText(check, ctx, read.text);
 }
 
 /**
