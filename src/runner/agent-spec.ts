@@ -71,7 +71,7 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
     if (flags.agentName !== undefined && flags.agentName !== own) throw new Error(`The ${agentText(agent)} agent is named ${own}; --agent-name is for cmd: and llm agents.`);
     if (flags.model !== undefined) throw new Error(`The ${agentText(agent)} agent has no model; --model is for cmd: and llm agents.`);
     const iface = policyInterface(agent);
-    if (flags.interface !== undefined && flags.interface !== iface) throw new Error(`The ${agentText(agent)} agent works through ${iface === 'http' ? 'the HTTP API' : iface === 'cli' ? 'the erp command' : 'erp mcp'}; --interface ${flags.interface} is for cmd: and llm agents.`);
+    if (flags.interface !== undefined && flags.interface !== iface) throw new Error(`The ${agentText(agent)} agent works ${iface === 'http' ? 'over the HTTP API' : iface === 'cli' ? 'through the erp command' : 'through erp mcp'}; --interface ${flags.interface} is for cmd: and llm agents.`);
     return agentIdentity(own, null, iface);
   }
   if (agent.kind === 'command') {

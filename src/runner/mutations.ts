@@ -13,9 +13,11 @@ export interface MutantState {
   deferred: ApiRequest[];
   /** What went out: every request sent through the mutant, in order. */
   sent: ApiRequest[];
+  /** add: the refusal codes of added requests the server refused (a hard control stopped the forbidden action). */
+  refusedAdds: string[];
 }
 
-export const newMutantState = (): MutantState => ({ matched: 0, changed: 0, deferred: [], sent: [] });
+export const newMutantState = (): MutantState => ({ matched: 0, changed: 0, deferred: [], sent: [], refusedAdds: [] });
 
 /** The match's groups when the request is one it picks (any write when it names no method), else null. */
 export function matchRequest(m: Omit<RequestMatchSpec, 'nth'>, req: ApiRequest, turn: number): RegExpExecArray | null {
@@ -134,7 +136,8 @@ export function mutationSend(m: MutationSpec, inner: Send, turn: number, state: 
         const res = await out(req);
         state.changed++;
         const scope = { path: hit, body: req.options.body, response: res.body };
-        await out({ method: m.request.method, path: String(fillTemplate(m.request.path, scope)), options: { body: fillTemplate(m.request.body ?? {}, scope) } });
+        const added = await out({ method: m.request.method, path: String(fillTemplate(m.request.path, scope)), options: { body: fillTemplate(m.request.body ?? {}, scope) } });
+        if (added.status >= 400) state.refusedAdds.push(String((added.body as { code?: unknown } | null)?.code ?? added.status));
         return res;
       }
       default: {

@@ -123,11 +123,13 @@ export function mutantOutcome(pack: TaskPack, m: MutationSpec, state: MutantStat
   const judging = checksOfClause(pack, m.breaks);
   const left = state.deferred.length ? `; ${state.deferred.length} write(s) left for a day after the last turn, never made` : '';
   if (state.changed === 0) return { outcome: 'unchanged', got: state.matched === 0 ? 'unchanged: no request matched' : `unchanged: ${state.matched} request(s) matched, none changed` };
+  if (m.op === 'add' && state.refusedAdds.length === state.changed) return { outcome: 'unchanged', got: `unchanged: the server refused every added request (${[...new Set(state.refusedAdds)].join(', ')})` };
   if (r.final_hash && r.final_hash === oracleHash) return { outcome: 'unchanged', got: `unchanged: ${state.changed} request(s) changed, same final state as the oracle` };
   const failed = r.checks.filter((c) => !c.passed && judging.includes(c.id)).map((c) => c.id);
   if (failed.length) return { outcome: 'caught', got: `fails ${failed.join(', ')}${left}` };
   const others = failedIds(r);
-  return { outcome: 'missed', got: `FALSE PASS: ${state.changed} request(s) changed, and ${judging.join(', ') || 'no check'} pass${others.length ? ` (fails only ${others.join(', ')})` : ''}${r.error ? `; ${r.error}` : ''}${left}` };
+  const passing = r.checks.filter((c) => judging.includes(c.id)).map((c) => c.id);
+  return { outcome: 'missed', got: `FALSE PASS: ${state.changed} request(s) changed, and ${passing.join(', ') || 'no check of the clause'} pass${others.length ? ` (fails only ${others.join(', ')})` : ''}${r.error ? `; ${r.error}` : ''}${left}` };
 }
 
 /**

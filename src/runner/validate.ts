@@ -44,7 +44,7 @@ export function listTasks(tasksDir: string): string[] {
 export const MIN_POSITIVES = 3;
 
 /** Handbook check and lint (and under --strict, the count of positive controls): the controls that do not depend on a seed. */
-function packRows(task: string, tasksDir: string, strict: boolean): { rows: ControlRow[]; loaded: boolean } {
+export function packRows(task: string, tasksDir: string, strict: boolean): { rows: ControlRow[]; loaded: boolean } {
   const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task, seed: null, control, expected, got, ok });
   let pack;
   try {

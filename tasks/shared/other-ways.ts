@@ -26,12 +26,18 @@ export function editedClient(client: ErpClient, edits: ClientEdits): ErpClient {
 /** The policy played with its client edited. */
 export const withEdits = (policy: AgentPolicy, edits: ClientEdits): AgentPolicy => (ctx) => policy({ ...ctx, client: editedClient(ctx.client, edits) });
 
-/** The `items` of the list reads whose path matches, in the reverse order: the policy works the queue from its other end. */
-export function listsReversed(policy: AgentPolicy, path: RegExp): AgentPolicy {
+/** The `items` of the list reads whose path matches, put in another order by `order`: the policy works the list in that order. */
+export function listsReordered(policy: AgentPolicy, path: RegExp, order: (items: any[]) => any[]): AgentPolicy {
   return withEdits(policy, {
-    response: (method, p, body) => (method === 'GET' && path.test(p.split('?')[0]!) && Array.isArray(body?.items) ? { ...body, items: [...body.items].reverse() } : body),
+    response: (method, p, body) => (method === 'GET' && path.test(p.split('?')[0]!) && Array.isArray(body?.items) ? { ...body, items: order([...body.items]) } : body),
   });
 }
+
+/** The list reads whose path matches, in the reverse order: the policy works the queue from its other end. */
+export const listsReversed = (policy: AgentPolicy, path: RegExp): AgentPolicy => listsReordered(policy, path, (items) => items.reverse());
+
+/** A list started from its middle and wrapped round: the second half first. */
+export const fromTheMiddle = <T>(items: T[]): T[] => [...items.slice(Math.floor(items.length / 2)), ...items.slice(0, Math.floor(items.length / 2))];
 
 /** The array field `field` of the writes whose path matches, reordered by `order`: a document's lines entered in another order. */
 export function linesReordered(policy: AgentPolicy, path: RegExp, field: string, order: (lines: any[]) => any[]): AgentPolicy {
