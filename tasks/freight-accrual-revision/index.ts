@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
 
@@ -9,9 +10,16 @@ import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>) => freightPolicy({ ...HANDBOOK, ...parts });
 
+const oracle = freightPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: freightPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    receipts_reversed: listsReversed(oracle, /^\/receipts$/),
+    entries_reversed: listsReversed(oracle, /^\/journal-entries$/),
+    vendors_reversed: listsReversed(oracle, /^\/vendors$/),
+  },
   negatives: {
     accrue_prepaid: neg({ accruePrepaid: true }),
     last_months_rates: neg({ schedule: 'September 2026' }),

@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { HANDBOOK, weekPolicy, type Judgement } from './judgement';
 
@@ -9,9 +10,16 @@ import { HANDBOOK, weekPolicy, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>) => weekPolicy({ ...HANDBOOK, ...parts });
 
+const oracle = weekPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: weekPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    requisitions_reversed: listsReversed(oracle, /^\/requisitions$/),
+    deliveries_reversed: listsReversed(oracle, /^\/deliveries$/),
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+  },
   negatives: {
     one_line_per_requisition: neg({ consolidate: false }),
     everything_to_dayton: neg({ renoShipTo: false }),
