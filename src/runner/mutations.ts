@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ClientResponse } from '../client/http-client';
 import type { AgentPolicy } from '../task-pack/code';
 import type { MutationSpec, RequestMatchSpec } from '../task-pack/schema';
@@ -113,7 +115,7 @@ export function fillTemplate(template: unknown, scope: { path: RegExpExecArray; 
  * One turn's sender of a mutant: the oracle's requests through `inner`, those the mutation picks
  * withheld, moved to the next turn, edited, or followed by the request it adds.
  */
-export function mutationSend(m: MutationSpec, inner: Send, turn: number, state: MutantState): Send {
+export function mutationSend(m: Exclude<MutationSpec, { op: 'omit_text' }>, inner: Send, turn: number, state: MutantState): Send {
   const out: Send = (req) => {
     state.sent.push(req);
     return inner(req);
@@ -150,9 +152,72 @@ export function mutationSend(m: MutationSpec, inner: Send, turn: number, state: 
   };
 }
 
-/** The oracle with one mutation applied; the state says afterwards what the mutation did. A new one for every attempt. */
-export function mutantPolicy(oracle: AgentPolicy, m: MutationSpec): { policy: AgentPolicy; state: MutantState } {
+/** How a value may be written in text: as given, and a number also with two decimals and thousands separators. */
+function writtenForms(value: string): string[] {
+  const forms = new Set([value.trim()]);
+  const n = Number(value.replace(/,/g, ''));
+  if (value.trim() !== '' && Number.isFinite(n)) {
+    const abs = Math.abs(n);
+    for (const text of [abs.toFixed(2), abs.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), ...(Number.isInteger(abs) ? [String(abs), abs.toLocaleString('en-US')] : [String(abs)])]) forms.add(text);
+  }
+  return [...forms].filter(Boolean);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Markdown with the units that state any of the values dropped: a list item with the lines nested
+ * under it, a table row, or any other line. A value matches as a whole word or number, case aside.
+ * Returns the text and how many units went.
+ */
+export function omitStating(markdown: string, values: readonly string[]): { text: string; dropped: number } {
+  const forms = values.flatMap(writtenForms);
+  if (forms.length === 0) return { text: markdown, dropped: 0 };
+  const stated = new RegExp(`(?<![\\w.,])(${forms.map(escape).join('|')})(?![\\w]|[.,]\\d)`, 'i');
+  const lines = markdown.split('\n');
+  const indent = (l: string) => /^\s*/.exec(l)![0].length;
+  const item = /^\s*([-*+]|\d+[.)])\s/;
+  const out: string[] = [];
+  let dropped = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!stated.test(line)) {
+      out.push(line);
+      continue;
+    }
+    dropped++;
+    if (!item.test(line)) continue;
+    // A list item goes with everything indented under it.
+    const own = indent(line);
+    while (i + 1 < lines.length && lines[i + 1]!.trim() !== '' && indent(lines[i + 1]!) > own) i++;
+  }
+  return { text: out.join('\n'), dropped };
+}
+
+/**
+ * The oracle with one mutation applied; the state says afterwards what the mutation did. A new one
+ * for every attempt. `values`: what an omit_text mutation's value stands for on this scenario.
+ */
+export function mutantPolicy(oracle: AgentPolicy, m: MutationSpec, values: readonly string[] = []): { policy: AgentPolicy; state: MutantState } {
   const state = newMutantState();
+  if (m.op === 'omit_text') {
+    const policy: AgentPolicy = async (ctx) => {
+      try {
+        await oracle(ctx);
+      } finally {
+        const file = join(ctx.workspace, m.file);
+        if (existsSync(file)) {
+          state.matched++;
+          const edited = omitStating(readFileSync(file, 'utf8'), values);
+          if (edited.dropped > 0) {
+            state.changed++;
+            writeFileSync(file, edited.text);
+          }
+        }
+      }
+    };
+    return { policy, state };
+  }
   const policy = wrappedPolicy(oracle, async (ctx) => {
     const inner = sendThrough(ctx.client);
     // Writes moved off an earlier turn's day are made first, on this one.

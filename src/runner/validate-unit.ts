@@ -17,6 +17,7 @@ import type { TaskPack } from '../task-pack/load';
 import type { TaskCode } from '../task-pack/code';
 import { genericPositives, type GenericPositive } from './generic-positives';
 import { mutantPolicy, mutationNames, type MutantState } from './mutations';
+import { readReference } from '../grader/projections';
 
 /** One control of seed 000 §11 and how it came out. */
 export interface ControlRow {
@@ -115,6 +116,13 @@ export function checksOfClause(pack: TaskPack, ref: string): string[] {
   return pack.spec.checks.filter((c) => c.cites.includes(clause) || ((c.type === 'audit_forbidden' || c.type === 'audit_required') && rules.includes(c.rule))).map((c) => c.id);
 }
 
+/** What an omit_text mutation's value stands for on a scenario: the literal, or the reference rows' values. */
+export function omittedValues(value: Extract<MutationSpec, { op: 'omit_text' }>['value'], reference: ReadonlyMap<string, { rows: Record<string, string>[] }>): string[] {
+  if (typeof value !== 'object') return [String(value)];
+  const rows = reference.get(value.projection)?.rows ?? [];
+  return rows.filter((r) => Object.entries(value.where ?? {}).every(([k, v]) => r[k] === String(v))).map((r) => r[value.column] ?? '').filter(Boolean);
+}
+
 /**
  * How a mutation control came out: unchanged when its match picked nothing it changed or the
  * final state is the oracle's; caught when a check judging its clause fails; missed (a false pass) otherwise.
@@ -122,9 +130,12 @@ export function checksOfClause(pack: TaskPack, ref: string): string[] {
 export function mutantOutcome(pack: TaskPack, m: MutationSpec, state: MutantState, r: AttemptResult, oracleHash: string): { outcome: MutantOutcome; got: string } {
   const judging = checksOfClause(pack, m.breaks);
   const left = state.deferred.length ? `; ${state.deferred.length} write(s) left for a day after the last turn, never made` : '';
-  if (state.changed === 0) return { outcome: 'unchanged', got: state.matched === 0 ? 'unchanged: no request matched' : `unchanged: ${state.matched} request(s) matched, none changed` };
+  if (state.changed === 0) {
+    if (m.op === 'omit_text') return { outcome: 'unchanged', got: state.matched === 0 ? `unchanged: the oracle wrote no ${m.file}` : `unchanged: ${m.file} states none of the values` };
+    return { outcome: 'unchanged', got: state.matched === 0 ? 'unchanged: no request matched' : `unchanged: ${state.matched} request(s) matched, none changed` };
+  }
   if (m.op === 'add' && state.refusedAdds.length === state.changed) return { outcome: 'unchanged', got: `unchanged: the server refused every added request (${[...new Set(state.refusedAdds)].join(', ')})` };
-  if (r.final_hash && r.final_hash === oracleHash) return { outcome: 'unchanged', got: `unchanged: ${state.changed} request(s) changed, same final state as the oracle` };
+  if (m.op !== 'omit_text' && r.final_hash && r.final_hash === oracleHash) return { outcome: 'unchanged', got: `unchanged: ${state.changed} request(s) changed, same final state as the oracle` };
   const failed = r.checks.filter((c) => !c.passed && judging.includes(c.id)).map((c) => c.id);
   if (failed.length) return { outcome: 'caught', got: `fails ${failed.join(', ')}${left}` };
   const others = failedIds(r);
@@ -207,9 +218,10 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
   // Mutation controls (--strict): each operator applied to the oracle must fail a check of the clause it breaks.
   if (o.strict && !faults) {
     const names = mutationNames(pack.spec.mutations);
+    const reference = pack.spec.mutations.some((m) => m.op === 'omit_text') ? readReference(join(scenario.dir, 'reference'), pack.spec) : undefined;
     for (const [i, m] of pack.spec.mutations.entries()) {
       const dir = `mut-${i + 1}`;
-      const mutant = mutantPolicy(code.oracle, m);
+      const mutant = mutantPolicy(code.oracle, m, m.op === 'omit_text' ? omittedValues(m.value, reference!) : []);
       const result = await runControl({ kind: 'negative', name: dir }, dir, { ...code, negatives: { ...code.negatives, [dir]: mutant.policy } });
       const { outcome, got } = mutantOutcome(pack, m, mutant.state, result, oracle.final_hash);
       rows.push({ ...row(names[i]!, `fails a check of ${m.breaks.split('/')[0]} (or changes nothing)`, got, outcome !== 'missed', dir), mutant: outcome });

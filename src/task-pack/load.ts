@@ -93,6 +93,7 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
   const mutations = ((raw.mutations ?? []) as unknown[]).map((m, i) => {
     yaml.check(MutationHead, m, ['mutations', i]);
     yaml.check(MUTATION_SCHEMAS[(m as MutationSpec).op], m, ['mutations', i]);
+    if ((m as MutationSpec).op === 'omit_text') return m as MutationSpec;
     const match = 'match' in (m as object) ? (m as { match: { path: string } }).match : (m as { after: { path: string } }).after;
     try {
       new RegExp(match.path);
@@ -150,6 +151,11 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     if (c.type === 'state_values' && Array.isArray(c.numeric)) {
       const stray = c.numeric.find((n) => !c.columns.includes(n));
       if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);
+    }
+  });
+  mutations.forEach((m, i) => {
+    if (m.op === 'omit_text' && typeof m.value === 'object' && !(m.value.projection in spec.projections)) {
+      throw yaml.error(['mutations', i, 'value', 'projection'], `no projection named '${m.value.projection}' (projections: ${Object.keys(spec.projections).join(', ') || 'none'})`);
     }
   });
   const checkNegative = (where: (string | number)[], n: NegativeControl, shorthand: boolean) => {

@@ -206,6 +206,12 @@ export const MUTATION_SCHEMAS = {
     ...mutationCommon, op: Type.Literal('add'), after: RequestMatch,
     request: Obj({ method: Type.Union(['POST', 'PATCH', 'PUT', 'DELETE'].map((m) => Type.Literal(m))), path: NonEmpty, body: Type.Optional(Type.Unknown()) }),
   }),
+  /**
+   * After every turn, the Markdown units of a file the agent writes that state a value (a line, a
+   * list item with the items nested under it, a table row) are dropped: a required fact left out.
+   * The value is literal, or the reference's values (the figures of this seed).
+   */
+  omit_text: Obj({ ...mutationCommon, op: Type.Literal('omit_text'), file: NonEmpty, value: Type.Union([NonEmpty, Type.Number(), ReferenceValue]) }),
 } as const;
 export type MutationOp = keyof typeof MUTATION_SCHEMAS;
 export const MUTATION_OPS = Object.keys(MUTATION_SCHEMAS) as MutationOp[];

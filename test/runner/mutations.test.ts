@@ -1,5 +1,5 @@
 import type { ClientResponse } from '../../src/client/http-client';
-import { fillTemplate, mutantPolicy, mutationNames, mutationSend, newMutantState } from '../../src/runner/mutations';
+import { fillTemplate, mutantPolicy, mutationNames, mutationSend, newMutantState, omitStating } from '../../src/runner/mutations';
 import type { ApiRequest, Send } from '../../src/runner/request-wrap';
 import type { AgentPolicy, PolicyContext } from '../../src/task-pack/code';
 import type { MutationSpec } from '../../src/task-pack/schema';
@@ -19,7 +19,7 @@ function fakeServer(answer: (r: ApiRequest) => unknown = () => ({})) {
 }
 
 /** The oracle's requests of one turn sent through the mutation: what reaches the server, in order. */
-async function stream(m: MutationSpec, requests: ApiRequest[], answer?: (r: ApiRequest) => unknown) {
+async function stream(m: Exclude<MutationSpec, { op: 'omit_text' }>, requests: ApiRequest[], answer?: (r: ApiRequest) => unknown) {
   const server = fakeServer(answer);
   const state = newMutantState();
   const send = mutationSend(m, server.send, 1, state);
@@ -66,7 +66,7 @@ describe('a mutation applied to the oracle\'s request stream', () => {
   });
 
   it('given add, then the further request follows the matched one, filled from its path, body and answer', async () => {
-    const m: MutationSpec = {
+    const m: Exclude<MutationSpec, { op: 'omit_text' }> = {
       breaks: 'PAY-2.4/once', op: 'add', after: { method: 'POST', path: '^/payment-(runs)$' },
       request: { method: 'POST', path: '/payment-{path.1}/{response.id}/copy', body: { items: '{body.items}', note: 'again on {body.payment_date}' } },
     };
@@ -127,5 +127,40 @@ describe('templates and names', () => {
   it('numbers mutations of one part and operator apart', () => {
     const skip = { breaks: 'VEN-2.3/email', op: 'skip', match: { path: 'x' } } as const;
     expect(mutationNames([skip, skip, { ...skip, breaks: 'VEN-2.1' }])).toEqual(['mut:VEN-2.3/email~skip#1', 'mut:VEN-2.3/email~skip#2', 'mut:VEN-2.1~skip']);
+  });
+});
+
+describe('omit_text over a Markdown file', () => {
+  const note = [
+    '# Holds',
+    '',
+    '- Invoice 4210 from Mid-State Metals: price above the PO, $1,234.50.',
+    '  - Buyer told on Friday.',
+    '- Invoice 4211 from Acme: quantity.',
+    '',
+    '| invoice | amount |',
+    '|---|---|',
+    '| 4212 | 1234.5 |',
+    '| 4213 | 99.00 |',
+    '',
+    'Invoice 42100 is fine.',
+  ].join('\n');
+
+  it('given a number, then every unit stating it in any usual form goes: the list item with its children, the table row', () => {
+    const out = omitStating(note, ['1234.5']);
+    expect(out.dropped).toBe(2);
+    expect(out.text).not.toMatch(/4210 |Buyer told|4212/);
+    expect(out.text).toMatch(/4211 from Acme/);
+    expect(out.text).toMatch(/\| 4213 \| 99\.00 \|/);
+  });
+
+  it('given a document number, then a longer number that contains it stays', () => {
+    const out = omitStating(note, ['4210']);
+    expect(out.text).not.toContain('Mid-State');
+    expect(out.text).toContain('Invoice 42100 is fine.');
+  });
+
+  it('given a value the text does not state, then nothing goes', () => {
+    expect(omitStating(note, ['7777'])).toEqual({ text: note, dropped: 0 });
   });
 });

@@ -161,11 +161,11 @@ describe('bench run, validate and report over the smoke task', () => {
       'handbook check', 'handbook lint', 'positive controls', 'oracle', 'oracle again', 'null',
       'neg:approver-without-delegate', 'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:last-day-out', 'neg:manager-as-delegate', 'neg:no-note',
       'pos:asked-in-reverse', 'pos:note-each-turn', 'pos:read-first', 'pos:oracle~cli', 'pos:oracle~mcp', 'pos:oracle~keys', 'pos:oracle~reads',
-      'mut:LV-1.2~shift_field', 'mut:LV-1.3~drop_field', 'mut:LV-1.4~set_field', 'mut:LV-1.5~skip', 'mut:LV-1.1~add', 'mut:LV-1.1~later_day',
+      'mut:LV-1.2~shift_field', 'mut:LV-1.3~drop_field', 'mut:LV-1.4~set_field', 'mut:LV-1.5~skip', 'mut:LV-1.1~add', 'mut:LV-1.1~later_day', 'mut:LV-2.1~omit_text',
       'clause coverage',
     ]);
     // Every mutant that changed the writes is caught; the one whose match picks nothing the oracle sends is reported unchanged.
-    expect(report.rows.filter((r) => r.mutant).map((r) => r.mutant)).toEqual(['caught', 'caught', 'caught', 'caught', 'caught', 'unchanged']);
+    expect(report.rows.filter((r) => r.mutant).map((r) => r.mutant)).toEqual(['caught', 'caught', 'caught', 'caught', 'caught', 'unchanged', 'caught']);
     expect(report.coverage[0]!.clauses.find((c) => c.clause === 'LV-1.1')!.parts[0]!.mutants.map((m) => [m.name, m.outcomes])).toEqual([
       ['mut:LV-1.1~add', { caught: [0], unchanged: [], missed: [] }], ['mut:LV-1.1~later_day', { caught: [], unchanged: [0], missed: [] }],
     ]);
