@@ -1,5 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
-import { listsReversed } from '../shared/other-ways';
+import { linesReordered, listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
 
@@ -16,9 +16,9 @@ const task: TaskCode = {
   generate,
   oracle,
   positives: {
-    receipts_reversed: listsReversed(oracle, /^\/receipts$/),
     entries_reversed: listsReversed(oracle, /^\/journal-entries$/),
-    vendors_reversed: listsReversed(oracle, /^\/vendors$/),
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+    entry_lines_reversed: linesReordered(oracle, /^\/journal-entries$/, 'lines', (lines) => lines.reverse()),
   },
   negatives: {
     accrue_prepaid: neg({ accruePrepaid: true }),
