@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AttemptResult, CheckResult } from '../../src/grader/result';
@@ -93,6 +93,7 @@ const built = existsSync(clientBundlePath());
     scenario = await generateScenario(pack, { seed: 0, out: scenarioDir });
     oracle = await play({ kind: 'oracle' }, 'oracle');
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it.each(['oracle~cli', 'oracle~keys'])('given %s, when played, then it makes the oracle\'s writes: the same final state', async (name) => {
     const r = await play({ kind: 'positive', name }, name);
