@@ -3,6 +3,7 @@ import type { Truth } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
 import { clauseRefProblem, placedClauses, splitClauseRef } from '../task-pack/policies';
 import type { NegativeControl } from '../task-pack/schema';
+import { mutationNames } from '../runner/mutations';
 
 /** One negative control as the coverage table shows it. */
 export interface CoverageNegative {
@@ -25,6 +26,15 @@ export interface CoveragePart {
   asks: string | null;
   /** Negative controls that break this part and nothing else. */
   breaking: string[];
+  /** The pack's mutation controls that break this part (task.yaml mutations), and how each came out. */
+  mutants: CoverageMutant[];
+}
+
+/** A mutation control in the table: its name, and per outcome the seeds it had (when validated under --strict). */
+export interface CoverageMutant {
+  name: string;
+  op: string;
+  outcomes?: { caught: number[]; unchanged: number[]; missed: number[] };
 }
 
 export interface ClauseCoverage {
@@ -56,11 +66,14 @@ export interface CoverageTable {
 
 /** How each negative control came out in a validation, by name (`neg:x`): per seed, whether it held. */
 export type NegativeOutcomes = ReadonlyMap<string, ReadonlyMap<number, boolean>>;
+/** How each mutation control came out, by name (`mut:…`): per seed. */
+export type MutantOutcomes = ReadonlyMap<string, ReadonlyMap<number, 'caught' | 'unchanged' | 'missed'>>;
 
 export interface CoverageInput {
   /** The truth.json of each scenario read, by seed. */
   truths?: ReadonlyMap<number, Truth>;
   outcomes?: NegativeOutcomes;
+  mutants?: MutantOutcomes;
 }
 
 function declaredNegatives(pack: TaskPack): CoverageNegative[] {
@@ -97,6 +110,19 @@ export function packCoverage(pack: TaskPack, input: CoverageInput = {}): Coverag
       }
     }
   }
+  const mutantNames = mutationNames(spec.mutations);
+  const mutantsOf = (ref: string): CoverageMutant[] => spec.mutations.flatMap((m, i) => {
+    if (m.breaks !== ref) return [];
+    const name = mutantNames[i]!;
+    const seen = input.mutants?.get(name);
+    const by = (o: string) => (seen ? [...seen].filter(([, x]) => x === o).map(([s]) => s).sort((a, b) => a - b) : []);
+    return [{ name, op: m.op, ...(seen ? { outcomes: { caught: by('caught'), unchanged: by('unchanged'), missed: by('missed') } } : {}) }];
+  });
+  spec.mutations.forEach((m, i) => {
+    const problem = clauseRefProblem(policies, m.breaks);
+    if (problem) problems.push(`${mutantNames[i]} breaks ${m.breaks}: ${problem}`);
+    else if (splitClauseRef(m.breaks).part === null && Object.keys(policies.clauses.get(m.breaks)?.parts ?? {}).length > 0) problems.push(`${mutantNames[i]} breaks ${m.breaks}, which has parts: name the part it breaks`);
+  });
   const seeds = [...(input.truths?.keys() ?? [])].sort((a, b) => a - b);
   const fileOf = new Map(policies.files.flatMap((f) => f.blocks.flatMap((b) => (b.clause ? [[b.clause, f.file] as const] : []))));
   const clauses = placedClauses(policies).map((id): ClauseCoverage => {
@@ -115,7 +141,9 @@ export function packCoverage(pack: TaskPack, input: CoverageInput = {}): Coverag
         clauseProblems.push(`${ref}: ${n.name} did not come out as declared on seed${missed.length === 1 ? '' : 's'} ${missed.join(', ')}`);
       }
       if (alone.length === 0) clauseProblems.push(`${ref}: no negative control breaks it alone`);
-      return { ref, part, asks, breaking: holding.map((n) => n.name) };
+      const mutants = mutantsOf(ref);
+      for (const m of mutants) if (m.outcomes?.missed.length) clauseProblems.push(`${ref}: ${m.name} passes on seed${m.outcomes.missed.length === 1 ? '' : 's'} ${m.outcomes.missed.join(', ')} (a false pass)`);
+      return { ref, part, asks, breaking: holding.map((n) => n.name), mutants };
     });
     let exercised: number[] | null = null;
     if (input.truths) {
@@ -134,17 +162,25 @@ export function packCoverage(pack: TaskPack, input: CoverageInput = {}): Coverag
 
 const list = (xs: readonly (string | number)[]) => (xs.length ? xs.join(', ') : '-');
 
+/** A mutant in the table: its operator, and over the seeds it ran on how many caught it, changed nothing, or let it pass. */
+function mutantCell(m: CoverageMutant): string {
+  if (!m.outcomes) return `${m.op} (not run)`;
+  const { caught, unchanged, missed } = m.outcomes;
+  const parts = [`caught ${caught.length}/${caught.length + unchanged.length + missed.length}`, ...(unchanged.length ? [`unchanged ${unchanged.length}`] : []), ...(missed.length ? [`PASSES on ${missed.join(', ')}`] : [])];
+  return `${m.op}: ${parts.join(', ')}`;
+}
+
 /** The table as text: one row per clause part, then the negative controls and what each breaks. */
 export function formatCoverage(t: CoverageTable): string {
   const rows: string[][] = [];
   for (const c of t.clauses) {
     c.parts.forEach((p, i) => {
       const ok = c.problems.some((x) => x.startsWith(`${p.ref}:`) || x.startsWith(`${c.clause}:`)) ? 'MISSING' : 'ok';
-      rows.push([i === 0 ? c.clause : '', p.part ?? '', i === 0 ? list(c.checks) : '', list(p.breaking), i === 0 ? (c.exercised ? list(c.exercised) : 'not read') : '', ok]);
+      rows.push([i === 0 ? c.clause : '', p.part ?? '', i === 0 ? list(c.checks) : '', list(p.breaking), list(p.mutants.map(mutantCell)), i === 0 ? (c.exercised ? list(c.exercised) : 'not read') : '', ok]);
     });
   }
   const out = [`${t.task}: clause coverage${t.seeds.length ? ` over seeds ${t.seeds.join(', ')}` : ''}`];
-  out.push(table(['clause', 'part', 'checks', 'broken alone by', 'exercised on seeds', 'ok'], rows));
+  out.push(table(['clause', 'part', 'checks', 'broken alone by', 'mutants', 'exercised on seeds', 'ok'], rows));
   out.push(table(['negative control', 'breaks', 'fails', 'validated'], t.negatives.map((n) => [
     `${n.name}${n.condition === 'clean' ? '' : ` (${n.condition})`}${n.regression ? ' [regression]' : ''}`,
     list(n.breaks), `${list(n.fails)}${n.refused.length ? `; refused ${n.refused.join(', ')}` : ''}`,

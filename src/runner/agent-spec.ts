@@ -5,16 +5,19 @@ export type AgentSpec =
   | { kind: 'oracle' }
   | { kind: 'null' }
   | { kind: 'negative'; name: string }
+  /** A positive control: the pack's own (TaskCode.positives) or a generic one built from the oracle (`oracle~cli`, …). */
+  | { kind: 'positive'; name: string }
   | { kind: 'command'; command: string }
   /** The reference LLM agent over an OpenAI-compatible endpoint; the model from `llm:MODEL` or `--model`. */
   | { kind: 'llm'; model: string | null };
 
-const USAGE = "--agent must be oracle, null, neg:<name>, cmd:'<command>' or llm[:<model>]";
+const USAGE = "--agent must be oracle, null, neg:<name>, pos:<name>, cmd:'<command>' or llm[:<model>]";
 
 export function parseAgent(text: string): AgentSpec {
   if (text === 'oracle') return { kind: 'oracle' };
   if (text === 'null') return { kind: 'null' };
   if (text.startsWith('neg:') && /^neg:[a-z0-9][a-z0-9_-]*$/.test(text)) return { kind: 'negative', name: text.slice(4) };
+  if (text.startsWith('pos:') && /^pos:[a-z0-9][a-z0-9_~-]*$/.test(text)) return { kind: 'positive', name: text.slice(4) };
   if (text.startsWith('cmd:') && text.slice(4).trim().length > 0) return { kind: 'command', command: text.slice(4).trim() };
   if (text === 'llm') return { kind: 'llm', model: null };
   if (text.startsWith('llm:') && text.slice(4).trim().length > 0) return { kind: 'llm', model: text.slice(4).trim() };
@@ -26,6 +29,7 @@ export function agentText(agent: AgentSpec): string {
     case 'oracle': return 'oracle';
     case 'null': return 'null';
     case 'negative': return `neg:${agent.name}`;
+    case 'positive': return `pos:${agent.name}`;
     case 'command': return `cmd:${agent.command}`;
     case 'llm': return agent.model ? `llm:${agent.model}` : 'llm';
     default: {
@@ -35,9 +39,15 @@ export function agentText(agent: AgentSpec): string {
   }
 }
 
-/** The oracle, the null agent and the negative controls: trusted policies the runner plays in its own process. */
-export function isPolicy(agent: AgentSpec): agent is Extract<AgentSpec, { kind: 'oracle' | 'null' | 'negative' }> {
-  return agent.kind === 'oracle' || agent.kind === 'null' || agent.kind === 'negative';
+/** The oracle, the null agent and the negative and positive controls: trusted policies the runner plays in its own process. */
+export function isPolicy(agent: AgentSpec): agent is Extract<AgentSpec, { kind: 'oracle' | 'null' | 'negative' | 'positive' }> {
+  return agent.kind === 'oracle' || agent.kind === 'null' || agent.kind === 'negative' || agent.kind === 'positive';
+}
+
+/** The interface a policy's requests go through: the generic positives `oracle~cli` and `oracle~mcp` use the agent's; every other policy, HTTP. */
+export function policyInterface(agent: AgentSpec): AgentInterface {
+  if (agent.kind !== 'positive') return 'http';
+  return agent.name === 'oracle~cli' ? 'cli' : agent.name === 'oracle~mcp' ? 'mcp' : 'http';
 }
 
 /** What the operator said about the agent: `--agent-name`, `--model`, `--interface`. */
@@ -57,11 +67,12 @@ export const LLM_AGENT_NAME = 'bb-erp-llm';
  */
 export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): AgentIdentity {
   if (isPolicy(agent)) {
-    const own = agent.kind === 'negative' ? `neg-${agent.name}` : agent.kind;
+    const own = agent.kind === 'negative' ? `neg-${agent.name}` : agent.kind === 'positive' ? `pos-${agent.name}` : agent.kind;
     if (flags.agentName !== undefined && flags.agentName !== own) throw new Error(`The ${agentText(agent)} agent is named ${own}; --agent-name is for cmd: and llm agents.`);
     if (flags.model !== undefined) throw new Error(`The ${agentText(agent)} agent has no model; --model is for cmd: and llm agents.`);
-    if (flags.interface !== undefined && flags.interface !== 'http') throw new Error(`The ${agentText(agent)} agent works over the HTTP API; --interface ${flags.interface} is for cmd: and llm agents.`);
-    return agentIdentity(own, null, 'http');
+    const iface = policyInterface(agent);
+    if (flags.interface !== undefined && flags.interface !== iface) throw new Error(`The ${agentText(agent)} agent works ${iface === 'http' ? 'over the HTTP API' : iface === 'cli' ? 'through the erp command' : 'through erp mcp'}; --interface ${flags.interface} is for cmd: and llm agents.`);
+    return agentIdentity(own, null, iface);
   }
   if (agent.kind === 'command') {
     if (!flags.agentName) throw new Error('A cmd: agent needs --agent-name (say claude-code-2.1): results and reports name agents by it, never by their command.');

@@ -18,6 +18,7 @@ import { cellOf, identityFields, type AgentIdentity } from './agent-identity';
 import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
 import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
 import { nullPolicy, runPolicyTurn } from './policy-agent';
+import { GENERIC_POSITIVES, genericPositives } from './generic-positives';
 import { runProcessTurn, type ProcessOutcome } from './process-agent';
 import { settleToSingleFile } from './db-file';
 import { turnPrompt, type PromptPeople } from './prompt';
@@ -84,6 +85,11 @@ function policyFor(agent: AgentSpec, code: TaskCode | undefined): AgentPolicy | 
   if (agent.kind === 'null') return nullPolicy;
   if (!code) throw new Error(`The ${agentText(agent)} agent needs the task pack's code.`);
   if (agent.kind === 'oracle') return code.oracle;
+  if (agent.kind === 'positive') {
+    const positive = code.positives?.[agent.name] ?? genericPositives(code)[agent.name]?.policy;
+    if (!positive) throw new Error(`The task has no positive control pos:${agent.name} (it has ${[...Object.keys(code.positives ?? {}), ...GENERIC_POSITIVES].map((n) => `pos:${n}`).join(', ')}).`);
+    return positive;
+  }
   const policy = code.negatives[agent.name];
   if (!policy) throw new Error(`The task has no negative control neg:${agent.name} (it has ${Object.keys(code.negatives).map((n) => `neg:${n}`).join(', ') || 'none'}).`);
   return policy;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { packCoverage, type CoverageTable, type NegativeOutcomes } from '../handbook/coverage';
+import { packCoverage, type CoverageTable, type MutantOutcomes, type NegativeOutcomes } from '../handbook/coverage';
 import type { Truth } from '../task-pack/code';
 import { loadPack, type TaskPack } from '../task-pack/load';
 import type { Progress } from './company';
@@ -22,6 +22,16 @@ export function outcomesOf(rows: readonly ControlRow[], task: string): NegativeO
   for (const r of rows) {
     if (r.task !== task || r.seed === null || !r.control.startsWith('neg:')) continue;
     out.set(r.control, (out.get(r.control) ?? new Map()).set(r.seed, r.ok));
+  }
+  return out;
+}
+
+/** How each mutation control came out in validation rows, by name and seed. */
+export function mutantOutcomesOf(rows: readonly ControlRow[], task: string): MutantOutcomes {
+  const out = new Map<string, Map<number, 'caught' | 'unchanged' | 'missed'>>();
+  for (const r of rows) {
+    if (r.task !== task || r.seed === null || !r.mutant) continue;
+    out.set(r.control, (out.get(r.control) ?? new Map()).set(r.seed, r.mutant));
   }
   return out;
 }

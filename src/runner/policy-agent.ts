@@ -29,7 +29,7 @@ export async function runPolicyTurn(t: PolicyTurn): Promise<ProcessOutcome> {
   let onAbort: (() => void) | undefined;
   let stderr = '';
   const outcome = await Promise.race([
-    t.policy({ client, erpUrl: t.erpUrl, turn: t.turn, workspace: t.workspace, log: (line) => lines.push(line) }).then(
+    t.policy({ client, erpUrl: t.erpUrl, erpToken: t.erpToken, turn: t.turn, workspace: t.workspace, log: (line) => lines.push(line) }).then(
       () => 'done' as const,
       (err: unknown) => {
         stderr = err instanceof Error ? (err.stack ?? err.message) : String(err);

@@ -12,7 +12,12 @@ import { dropAttemptDatabases } from './db-file';
 import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase } from '../events/database';
 import { readAttemptRecord } from '../grader/attempt-record';
-import type { NegativeControl } from '../task-pack/schema';
+import type { MutationSpec, NegativeControl } from '../task-pack/schema';
+import type { TaskPack } from '../task-pack/load';
+import type { TaskCode } from '../task-pack/code';
+import { genericPositives, type GenericPositive } from './generic-positives';
+import { mutantPolicy, mutationNames, type MutantState } from './mutations';
+import { readReference } from '../grader/projections';
 
 /** One control of seed 000 §11 and how it came out. */
 export interface ControlRow {
@@ -23,7 +28,11 @@ export interface ControlRow {
   expected: string;
   got: string;
   ok: boolean;
+  /** A mutation control's outcome: a check of its clause failed, it changed nothing, or it passed (a false pass). */
+  mutant?: MutantOutcome;
 }
+
+export type MutantOutcome = 'caught' | 'unchanged' | 'missed';
 
 export interface UnitOptions {
   task: string;
@@ -83,6 +92,57 @@ export function negativeShortfall(n: NegativeControl, failed: ReadonlySet<string
   return out.length ? out.join('; ') : null;
 }
 
+/** The checks a failing attempt failed, each with its detail: the evidence a false fail is reported with. */
+export function failedWithEvidence(r: AttemptResult): string {
+  return r.checks.filter((c) => !c.passed && c.required).map((c) => `${c.id} (${c.detail})`).join('; ');
+}
+
+/** How a positive control came out: it passes every required check, or the checks it failed with their evidence. */
+export function positiveGot(r: AttemptResult, broken: string | null, oracleHash: string, fallbacks?: GenericPositive['fallbacks']): { got: string; ok: boolean } {
+  const ok = r.verdict === 'pass' && r.checks.every((c) => c.passed || !c.required);
+  const notes = [
+    ...(r.final_hash && r.final_hash === oracleHash ? ['same final state as the oracle'] : []),
+    ...(broken ? [`unfinished: ${broken}`] : []),
+    ...(fallbacks && fallbacks.requests ? [`${fallbacks.requests} request(s) over plain HTTP: ${[...fallbacks.reasons].map(([why, n]) => `${n}× ${why}`).join('; ')}`] : []),
+  ];
+  const head = r.error ? `${r.verdict}: ${r.error}` : ok ? 'pass' : `${r.verdict}: fails ${failedWithEvidence(r) || failedIds(r).join(', ')}`;
+  return { got: [head, ...notes].join('; '), ok: ok && !broken };
+}
+
+/** The checks that judge a clause: those citing it, and audit checks running a rule it binds. */
+export function checksOfClause(pack: TaskPack, ref: string): string[] {
+  const clause = ref.split('/')[0]!;
+  const rules = pack.policies.clauses.get(clause)?.rules ?? [];
+  return pack.spec.checks.filter((c) => c.cites.includes(clause) || ((c.type === 'audit_forbidden' || c.type === 'audit_required') && rules.includes(c.rule))).map((c) => c.id);
+}
+
+/** What an omit_text mutation's value stands for on a scenario: the literal, or the reference rows' values. */
+export function omittedValues(value: Extract<MutationSpec, { op: 'omit_text' }>['value'], reference: ReadonlyMap<string, { rows: Record<string, string>[] }>): string[] {
+  if (typeof value !== 'object') return [String(value)];
+  const rows = reference.get(value.projection)?.rows ?? [];
+  return rows.filter((r) => Object.entries(value.where ?? {}).every(([k, v]) => r[k] === String(v))).map((r) => r[value.column] ?? '').filter(Boolean);
+}
+
+/**
+ * How a mutation control came out: unchanged when its match picked nothing it changed or the
+ * final state is the oracle's; caught when a check judging its clause fails; missed (a false pass) otherwise.
+ */
+export function mutantOutcome(pack: TaskPack, m: MutationSpec, state: MutantState, r: AttemptResult, oracleHash: string): { outcome: MutantOutcome; got: string } {
+  const judging = checksOfClause(pack, m.breaks);
+  const left = state.deferred.length ? `; ${state.deferred.length} write(s) left for a day after the last turn, never made` : '';
+  if (state.changed === 0) {
+    if (m.op === 'omit_text') return { outcome: 'unchanged', got: state.matched === 0 ? `unchanged: the oracle wrote no ${m.file}` : `unchanged: ${m.file} states none of the values` };
+    return { outcome: 'unchanged', got: state.matched === 0 ? 'unchanged: no request matched' : `unchanged: ${state.matched} request(s) matched, none changed` };
+  }
+  if (m.op === 'add' && state.refusedAdds.length === state.changed) return { outcome: 'unchanged', got: `unchanged: the server refused every added request (${[...new Set(state.refusedAdds)].join(', ')})` };
+  if (m.op !== 'omit_text' && r.final_hash && r.final_hash === oracleHash) return { outcome: 'unchanged', got: `unchanged: ${state.changed} request(s) changed, same final state as the oracle` };
+  const failed = r.checks.filter((c) => !c.passed && judging.includes(c.id)).map((c) => c.id);
+  if (failed.length) return { outcome: 'caught', got: `fails ${failed.join(', ')}${left}` };
+  const others = failedIds(r);
+  const passing = r.checks.filter((c) => judging.includes(c.id)).map((c) => c.id);
+  return { outcome: 'missed', got: `FALSE PASS: ${state.changed} request(s) changed, and ${passing.join(', ') || 'no check of the clause'} pass${others.length ? ` (fails only ${others.join(', ')})` : ''}${r.error ? `; ${r.error}` : ''}${left}` };
+}
+
 /**
  * The seeded controls for one task and seed: the oracle passes (every check under --strict, else
  * every required one), twice with the same final state; the null agent fails; each negative
@@ -139,6 +199,34 @@ export async function validateUnit(o: UnitOptions): Promise<ControlRow[]> {
     const got = result.error ? `error: ${result.error}` : broken ?? shortfall ?? expectedOf(declared).replace('fails exactly', 'fails');
     rows.push(row(neg, expectedOf(declared), got, ok, dir));
     done(dir);
+  }
+
+  // Positive controls: the pack's own, then those built from the oracle (a fresh set, so their fallbacks are this attempt's).
+  const generic = genericPositives(code);
+  const withControls: TaskCode = { ...code, positives: { ...code.positives, ...Object.fromEntries(Object.entries(generic).map(([n, g]) => [n, g.policy])) } };
+  const runControl = async (agent: AgentSpec, name: string, c: TaskCode): Promise<AttemptResult> =>
+    (await runAttempt({ pack, code: c, packHash: scenario.manifest.pack_hash, scenarioDir: scenario.dir, seed: o.seed, agent, attemptDir: join(o.runsDir, name), label: 'validate', rep: 1, faults, log: o.log })).result!;
+  const positives = [...Object.keys(code.positives ?? {}).sort(), ...Object.keys(generic)];
+  for (const name of positives) {
+    const dir = `pos-${name}`;
+    const result = await runControl({ kind: 'positive', name }, dir, withControls);
+    const { got, ok } = positiveGot(result, brokenTurns(result), oracle.final_hash, generic[name]?.fallbacks);
+    rows.push(row(`pos:${name}`, 'passes every required check', got, ok, dir));
+    done(dir);
+  }
+
+  // Mutation controls (--strict): each operator applied to the oracle must fail a check of the clause it breaks.
+  if (o.strict && !faults) {
+    const names = mutationNames(pack.spec.mutations);
+    const reference = pack.spec.mutations.some((m) => m.op === 'omit_text') ? readReference(join(scenario.dir, 'reference'), pack.spec) : undefined;
+    for (const [i, m] of pack.spec.mutations.entries()) {
+      const dir = `mut-${i + 1}`;
+      const mutant = mutantPolicy(code.oracle, m, m.op === 'omit_text' ? omittedValues(m.value, reference!) : []);
+      const result = await runControl({ kind: 'negative', name: dir }, dir, { ...code, negatives: { ...code.negatives, [dir]: mutant.policy } });
+      const { outcome, got } = mutantOutcome(pack, m, mutant.state, result, oracle.final_hash);
+      rows.push({ ...row(names[i]!, `fails a check of ${m.breaks.split('/')[0]} (or changes nothing)`, got, outcome !== 'missed', dir), mutant: outcome });
+      done(dir);
+    }
   }
   return rows;
 }

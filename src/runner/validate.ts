@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { checkPackHandbook, lintPack } from '../handbook';
 import { packCoverage, type CoverageTable } from '../handbook/coverage';
 import type { Truth } from '../task-pack/code';
-import { outcomesOf, readTruth, scenarioDirOf } from './coverage';
+import { mutantOutcomesOf, outcomesOf, readTruth, scenarioDirOf } from './coverage';
 import { defaultTasksDir, loadPack } from '../task-pack/load';
 import { pool, runWorker } from './pool';
 import { validateUnit, type ControlRow, type UnitOptions } from './validate-unit';
@@ -40,8 +40,11 @@ export function listTasks(tasksDir: string): string[] {
   return readdirSync(tasksDir, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(tasksDir, d.name, 'task.yaml'))).map((d) => d.name).sort();
 }
 
-/** Handbook check and lint: the controls that do not depend on a seed. */
-function packRows(task: string, tasksDir: string, strict: boolean): { rows: ControlRow[]; loaded: boolean } {
+/** Positive controls a pack must ship under --strict, besides the oracle and the generic ones built from it. */
+export const MIN_POSITIVES = 3;
+
+/** Handbook check and lint (and under --strict, the count of positive controls): the controls that do not depend on a seed. */
+export function packRows(task: string, tasksDir: string, strict: boolean): { rows: ControlRow[]; loaded: boolean } {
   const row = (control: string, expected: string, got: string, ok: boolean): ControlRow => ({ task, seed: null, control, expected, got, ok });
   let pack;
   try {
@@ -54,8 +57,13 @@ function packRows(task: string, tasksDir: string, strict: boolean): { rows: Cont
   const lint = lintPack(pack);
   const lintOk = lint.ok && (!strict || lint.unenforced.length === 0);
   const lintGot = [...lint.errors, ...(strict && lint.unenforced.length ? [`clauses nothing enforces: ${lint.unenforced.join(', ')}`] : [])].join('; ') || 'passes';
+  const positives = Object.keys(pack.spec.positive_controls);
   return {
-    rows: [row('handbook check', 'matches policies.yaml', diff.ok ? 'matches' : `stale: ${stale.join(', ')}`, diff.ok), row('handbook lint', strict ? 'passes, every clause enforced' : 'passes', lintGot, lintOk)],
+    rows: [
+      row('handbook check', 'matches policies.yaml', diff.ok ? 'matches' : `stale: ${stale.join(', ')}`, diff.ok),
+      row('handbook lint', strict ? 'passes, every clause enforced' : 'passes', lintGot, lintOk),
+      ...(strict ? [row('positive controls', `at least ${MIN_POSITIVES} of the pack's own besides the oracle`, positives.length ? `${positives.length}: ${positives.join(', ')}` : 'none', positives.length >= MIN_POSITIVES)] : []),
+    ],
     loaded: true,
   };
 }
@@ -111,7 +119,7 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
       const truth = readTruth(u.scenarioDir);
       if (truth) truths.set(u.seed, truth);
     }
-    const table = packCoverage(pack, { truths, outcomes: outcomesOf(rows, pack.slug) });
+    const table = packCoverage(pack, { truths, outcomes: outcomesOf(rows, pack.slug), mutants: mutantOutcomesOf(rows, pack.slug) });
     coverage.push(table);
     // Seed 000 §11.3 taken whole: under --strict every clause must be checked, broken alone by a control that fails as declared, and exercised.
     if (strict) rows.push({ task: pack.slug, seed: null, control: 'clause coverage', expected: 'every clause checked, broken alone, exercised', got: table.ok ? `${table.clauses.length} clauses covered` : table.problems.join('; '), ok: table.ok });

@@ -15,7 +15,10 @@ export interface TaskCode {
   oracle: AgentPolicy;
   /** Scripted plausible mistakes, by name without the `neg:` prefix. */
   negatives: Record<string, AgentPolicy>;
-  /** Other valid ways of doing the work (another order, interface, layout or wording), by name without the `pos:` prefix. */
+  /**
+   * Other valid ways of doing the work (another order, a reversal, another layout of a text), by
+   * name without the `pos:` prefix; task.yaml's positive_controls says what each varies. Each must pass.
+   */
   positives?: Record<string, AgentPolicy>;
   /** The family's strategy matrix (seed 004), for packs that declare one: `erp bench strategies`. */
   matrix?: StrategyMatrix;
@@ -82,6 +85,8 @@ export interface PolicyContext {
   /** The HTTP API with the agent's token: the only way a policy may act. */
   client: ErpClient;
   erpUrl: string;
+  /** The agent's token, as ERP_TOKEN gives it to an agent process: for a policy that works through the `erp` command or `erp mcp`. */
+  erpToken: string;
   turn: TurnInfo;
   /** The persistent workspace folder (handbook/ is in it); notes left here survive to later turns. */
   workspace: string;

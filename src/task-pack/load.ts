@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../package-info';
 import { parseFaultSpec } from '../api/faults';
 import { loadPolicies, type Policies } from './policies';
-import { CHECK_SCHEMAS, CheckHead, NegativeEntry, NegativeShorthand, TaskSpecSchema, type CheckSpec, type NegativeControl, type TaskSpec } from './schema';
+import { CHECK_SCHEMAS, CheckHead, MUTATION_SCHEMAS, MutationHead, NegativeEntry, NegativeShorthand, TaskSpecSchema, type CheckSpec, type MutationSpec, type NegativeControl, type PositiveControl, type TaskSpec } from './schema';
 import { PackError, YamlFile } from './yaml-file';
 
 /** A task pack as read from tasks/<slug>/ (seed 000 §7, §11): its spec, its policies, its folder. */
@@ -90,6 +90,18 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     yaml.check(CHECK_SCHEMAS[type], c, ['checks', i]);
     return c as CheckSpec;
   });
+  const mutations = ((raw.mutations ?? []) as unknown[]).map((m, i) => {
+    yaml.check(MutationHead, m, ['mutations', i]);
+    yaml.check(MUTATION_SCHEMAS[(m as MutationSpec).op], m, ['mutations', i]);
+    if ((m as MutationSpec).op === 'omit_text') return m as MutationSpec;
+    const match = 'match' in (m as object) ? (m as { match: { path: string } }).match : (m as { after: { path: string } }).after;
+    try {
+      new RegExp(match.path);
+    } catch (err) {
+      throw yaml.error(['mutations', i, 'match' in (m as object) ? 'match' : 'after', 'path'], `is not a regular expression: ${(err as Error).message}`);
+    }
+    return m as MutationSpec;
+  });
   const profiles = (raw.fault_profiles ?? {}) as Record<string, string | { spec: string; negative_controls?: Record<string, RawNegative> }>;
   const fault_profiles = Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, typeof p === 'string' ? { spec: p, negative_controls: {} } : { spec: p.spec, negative_controls: negativesOf(p.negative_controls) }]));
   const ownNegatives = negativesOf(raw.negative_controls as Record<string, RawNegative> | undefined);
@@ -100,6 +112,8 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     checks: [...(base?.checks ?? []).filter((c) => !ownIds.has(c.id)), ...checks],
     negative_controls: { ...base?.negative_controls, ...ownNegatives },
     fault_profiles: { ...base?.fault_profiles, ...fault_profiles },
+    positive_controls: { ...base?.positive_controls, ...((raw.positive_controls ?? {}) as Record<string, PositiveControl>) },
+    mutations: [...(base?.mutations ?? []), ...mutations],
   };
 
   const ids = new Set<string>(spec.checks.filter((c) => !ownIds.has(c.id)).map((c) => c.id));
@@ -152,6 +166,11 @@ function readSpec(yaml: YamlFile, base?: TaskSpec): TaskSpec {
     if (c.type === 'state_values' && Array.isArray(c.numeric)) {
       const stray = c.numeric.find((n) => !c.columns.includes(n));
       if (stray) throw yaml.error(['checks', i, 'numeric'], `'${stray}' is not one of the compared columns`);
+    }
+  });
+  mutations.forEach((m, i) => {
+    if (m.op === 'omit_text' && typeof m.value === 'object' && !(m.value.projection in spec.projections)) {
+      throw yaml.error(['mutations', i, 'value', 'projection'], `no projection named '${m.value.projection}' (projections: ${Object.keys(spec.projections).join(', ') || 'none'})`);
     }
   });
   const checkNegative = (where: (string | number)[], n: NegativeControl, shorthand: boolean) => {

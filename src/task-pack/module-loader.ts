@@ -27,6 +27,13 @@ export function loadPackCode(pack: TaskPack): TaskCode {
   for (const neg of declared) {
     if (typeof code.negatives[neg.slice(4)] !== 'function') throw new PackError(file, `negatives.${neg.slice(4)}`, `task.yaml declares ${neg} but the module has no such policy`);
   }
+  const positives = code.positives ?? {};
+  for (const pos of Object.keys(pack.spec.positive_controls)) {
+    if (typeof positives[pos.slice(4)] !== 'function') throw new PackError(file, `positives.${pos.slice(4)}`, `task.yaml declares ${pos} but the module has no such policy`);
+  }
+  for (const name of Object.keys(positives)) {
+    if (!(`pos:${name}` in pack.spec.positive_controls)) throw new PackError(file, `positives.${name}`, `the module has a positive control ${name} that task.yaml's positive_controls does not declare (what it varies, and why it is valid)`);
+  }
   return code;
 }
 

@@ -201,13 +201,62 @@ export interface FaultProfile {
 }
 
 export const PositiveName = Type.String({ pattern: '^pos:[a-z0-9][a-z0-9_-]*$' });
-/** What a positive control may vary from the oracle's way of doing the work. */
+/** What a positive control does otherwise than the oracle: an agent's free choices. */
 export const POSITIVE_DIMENSIONS = ['order', 'interface', 'idempotency', 'reads', 'reversal', 'layout', 'wording', 'numbers'] as const;
-/** Another valid way of doing the work: what it varies, in words. Every seed validated must pass it. */
 export const PositiveEntry = Obj({
   varies: Type.Array(Type.Union(POSITIVE_DIMENSIONS.map((d) => Type.Literal(d))), { minItems: 1, uniqueItems: true }),
   description: NonEmpty,
 });
+export type PositiveControl = Static<typeof PositiveEntry>;
+
+/** The requests a mutation acts on: method and path (a regular expression over the path, whose groups are captures), body fields equal to values, the turns. */
+export const RequestMatch = Obj({
+  method: Type.Optional(Type.Union(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].map((m) => Type.Literal(m)))),
+  path: NonEmpty,
+  body: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))),
+  turn: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Only the n-th matching request of the attempt (1-based); every one without it. */
+  nth: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+/** A body field by dotted path; `*` stands for every element of an array (`items.*.amount`). */
+const FieldPath = Type.String({ pattern: '^[a-z_][a-z0-9_]*(\\.([a-z_][a-z0-9_]*|\\*|[0-9]+))*$' });
+const mutationCommon = { breaks: ClauseRef, description: Type.Optional(NonEmpty) };
+/**
+ * Operators that break a clause part when applied to the oracle's requests (or, for text, to the
+ * files it leaves): `bench validate --strict` grades each mutant and requires a check of that clause to fail.
+ */
+export const MUTATION_SCHEMAS = {
+  /** The matched writes are not sent (the oracle is answered as if they had been). */
+  skip: Obj({ ...mutationCommon, op: Type.Literal('skip'), match: RequestMatch }),
+  /** The matched writes are sent at the start of the next turn, a later business day, instead. */
+  later_day: Obj({ ...mutationCommon, op: Type.Literal('later_day'), match: RequestMatch }),
+  /** A date field of the matched requests moved by whole days. */
+  shift_field: Obj({ ...mutationCommon, op: Type.Literal('shift_field'), match: RequestMatch, field: FieldPath, days: Type.Integer() }),
+  set_field: Obj({ ...mutationCommon, op: Type.Literal('set_field'), match: RequestMatch, field: FieldPath, value: Type.Unknown() }),
+  /** A number field of the matched requests with its sign flipped (a string holding a number stays a string). */
+  negate_field: Obj({ ...mutationCommon, op: Type.Literal('negate_field'), match: RequestMatch, field: FieldPath }),
+  drop_field: Obj({ ...mutationCommon, op: Type.Literal('drop_field'), match: RequestMatch, field: FieldPath }),
+  /**
+   * A further request after each matched one: the forbidden action beside the right one. Strings of
+   * its path and body may hold `{path.N}` (a group of the match's path), `{body.F}` and `{response.F}`
+   * (fields of the matched request and of its answer; `{body}` is the whole body); a string that is one placeholder takes the value's type.
+   */
+  add: Obj({
+    ...mutationCommon, op: Type.Literal('add'), after: RequestMatch,
+    request: Obj({ method: Type.Union(['POST', 'PATCH', 'PUT', 'DELETE'].map((m) => Type.Literal(m))), path: NonEmpty, body: Type.Optional(Type.Unknown()) }),
+  }),
+  /**
+   * After every turn, the Markdown units of a file the agent writes that state a value (a line, a
+   * list item with the items nested under it, a table row) are dropped: a required fact left out.
+   * The value is literal, or the reference's values (the figures of this seed).
+   */
+  omit_text: Obj({ ...mutationCommon, op: Type.Literal('omit_text'), file: NonEmpty, value: Type.Union([NonEmpty, Type.Number(), ReferenceValue]) }),
+} as const;
+export type MutationOp = keyof typeof MUTATION_SCHEMAS;
+export const MUTATION_OPS = Object.keys(MUTATION_SCHEMAS) as MutationOp[];
+export type MutationSpec = { [K in MutationOp]: Static<(typeof MUTATION_SCHEMAS)[K]> }[MutationOp];
+export type RequestMatchSpec = Static<typeof RequestMatch>;
+export const MutationHead = Type.Object({ breaks: ClauseRef, op: Type.Union(MUTATION_OPS.map((o) => Type.Literal(o))) });
 
 export const TaskSpecSchema = Obj({
   id: Slug,
@@ -224,18 +273,22 @@ export const TaskSpecSchema = Obj({
   checks: Type.Array(Type.Object({}), { minItems: 1 }),
   /** `neg:<name>` → the checks that policy must fail. */
   negative_controls: Type.Optional(NegativeControls),
-  /** `pos:<name>` → what that valid alternative varies; each has a policy in the pack's `positives`. */
-  positive_controls: Type.Optional(Keyed(PositiveName, PositiveEntry)),
   /**
    * Fault profile name → its SPEC (seed 000 §7.1), or the SPEC with the negative controls that
    * apply only under that condition (a blind retry fails only when a response is lost).
    */
   fault_profiles: Type.Optional(Keyed(Slug, Type.Union([NonEmpty, Obj({ spec: NonEmpty, negative_controls: Type.Optional(NegativeControls) })]))),
   variant_of: Type.Optional(Slug),
+  /** `pos:<name>` → what the pack's positive control (TaskCode.positives) does otherwise than the oracle. */
+  positive_controls: Type.Optional(Keyed(PositiveName, PositiveEntry)),
+  /** Generated mutation controls: each operator applied to the oracle must fail a check of the clause it breaks. */
+  mutations: Type.Optional(Type.Array(Type.Object({}))),
 });
 
 export type TurnSpec = Static<typeof Turn>;
-export type TaskSpec = Omit<Static<typeof TaskSpecSchema>, 'checks' | 'projections' | 'negative_controls' | 'fault_profiles'> & {
+export type TaskSpec = Omit<Static<typeof TaskSpecSchema>, 'checks' | 'projections' | 'negative_controls' | 'fault_profiles' | 'positive_controls' | 'mutations'> & {
+  positive_controls: Record<string, PositiveControl>;
+  mutations: MutationSpec[];
   projections: Record<string, string>;
   checks: CheckSpec[];
   negative_controls: Record<string, NegativeControl>;

@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { linesReordered, listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
 
@@ -9,9 +10,16 @@ import { freightPolicy, HANDBOOK, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>) => freightPolicy({ ...HANDBOOK, ...parts });
 
+const oracle = freightPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: freightPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    entries_reversed: listsReversed(oracle, /^\/journal-entries$/),
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+    entry_lines_reversed: linesReordered(oracle, /^\/journal-entries$/, 'lines', (lines) => lines.reverse()),
+  },
   negatives: {
     accrue_prepaid: neg({ accruePrepaid: true }),
     last_months_rates: neg({ schedule: 'September 2026' }),

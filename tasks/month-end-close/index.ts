@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { linesReordered, listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { closePolicy, HANDBOOK, type Judgement } from './judgement';
 
@@ -9,9 +10,16 @@ import { closePolicy, HANDBOOK, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>) => closePolicy({ ...HANDBOOK, ...parts });
 
+const oracle = closePolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: closePolicy(HANDBOOK),
+  oracle,
+  positives: {
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+    entries_reversed: listsReversed(oracle, /^\/journal-entries$/),
+    entry_lines_reversed: linesReordered(oracle, /^\/journal-entries$/, 'lines', (lines) => lines.reverse()),
+  },
   negatives: {
     skip_depreciation: neg({ depreciation: false }),
     skip_amortization: neg({ amortization: false }),

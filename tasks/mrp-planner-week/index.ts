@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { HANDBOOK, plannerPolicy, type Judgement } from './judgement';
 
@@ -8,9 +9,16 @@ import { HANDBOOK, plannerPolicy, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>) => plannerPolicy({ ...HANDBOOK, ...parts });
 
+const oracle = plannerPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: plannerPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    forecasts_reversed: listsReversed(oracle, /^\/forecasts$/),
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+    vendor_requests_reversed: listsReversed(oracle, /^\/vendor-requests$/),
+  },
   negatives: {
     ignore_lead_time_note: neg({ applyNotes: false }),
     mrp_before_lead_time: neg({ notesBeforeRun: false }),

@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { listsReversed, linesReordered } from '../shared/other-ways';
 import { MISREADINGS } from './floor';
 import { generate } from './generate';
 import { changed, HANDBOOK, paymentRunPolicy } from './policy';
@@ -10,9 +11,16 @@ import { changed, HANDBOOK, paymentRunPolicy } from './policy';
  */
 const neg = (parts: Parameters<typeof changed>[0]) => paymentRunPolicy(changed(parts));
 
+const oracle = paymentRunPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: paymentRunPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    second_change_first: listsReversed(oracle, /^\/vendor-bank-accounts$/),
+    invoices_listed_reversed: listsReversed(oracle, /^\/ap-invoices$/),
+    run_lines_reversed: linesReordered(oracle, /^\/payment-runs$/, 'items', (lines) => lines.reverse()),
+  },
   negatives: {
     // vendors.md
     leave_change_pending: neg({ bank: { decideConfirmed: false } }),

@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { HANDBOOK, weekPolicy, type Judgement } from './judgement';
 
@@ -9,9 +10,20 @@ import { HANDBOOK, weekPolicy, type Judgement } from './judgement';
  */
 const judged = (parts: Partial<Judgement>) => weekPolicy({ ...HANDBOOK, ...parts });
 
+const oracle = weekPolicy(HANDBOOK);
+
 const task: TaskCode = {
   generate,
-  oracle: weekPolicy(HANDBOOK),
+  oracle,
+  positives: {
+    requisitions_reversed: listsReversed(oracle, /^\/requisitions$/),
+    deliveries_reversed: listsReversed(oracle, /^\/deliveries$/),
+    inbox_reversed: listsReversed(oracle, /^\/inbox$/),
+    'handoff-table': judged({ noteStyle: { layout: 'table', wording: 'handbook' } }),
+    'handoff-reason-first-plain-words': judged({ noteStyle: { layout: 'prose', wording: 'plain', reasonFirst: true } }),
+    'handoff-heading-per-invoice': judged({ noteStyle: { layout: 'headings', wording: 'plain' } }),
+    receive_reverse_receive: judged({ correctByReversal: true }),
+  },
   negatives: {
     one_line_per_requisition: judged({ consolidate: false }),
     everything_to_dayton: judged({ renoShipTo: false }),
@@ -34,11 +46,6 @@ const task: TaskCode = {
     no_handoff_note: judged({ handoff: false }),
     handoff_without_numbers: judged({ handoffNumbers: false }),
     clear_quality_hold: judged({ clearQualityHold: true }),
-  },
-  positives: {
-    'handoff-table': judged({ noteStyle: { layout: 'table', wording: 'handbook' } }),
-    'handoff-reason-first-plain-words': judged({ noteStyle: { layout: 'prose', wording: 'plain', reasonFirst: true } }),
-    'handoff-heading-per-invoice': judged({ noteStyle: { layout: 'headings', wording: 'plain' } }),
   },
 };
 

@@ -1,4 +1,5 @@
 import type { TaskCode } from '../../src/task-pack/code';
+import { fromTheMiddle, listsReordered, listsReversed } from '../shared/other-ways';
 import { generate } from './generate';
 import { HANDBOOK, queuePolicy, type Judgement } from './judgement';
 
@@ -9,9 +10,17 @@ import { HANDBOOK, queuePolicy, type Judgement } from './judgement';
  */
 const neg = (parts: Partial<Judgement>, options?: Parameters<typeof queuePolicy>[1]) => queuePolicy({ ...HANDBOOK, ...parts }, options);
 
+const oracle = queuePolicy(HANDBOOK);
+const QUEUE = /^\/approval-requests$/;
+
 const task: TaskCode = {
   generate,
-  oracle: queuePolicy(HANDBOOK),
+  oracle,
+  positives: {
+    queue_reversed: listsReversed(oracle, QUEUE),
+    queue_from_the_middle: listsReordered(oracle, QUEUE, fromTheMiddle),
+    queue_by_requisition: listsReordered(oracle, QUEUE, (items: { document_id: string }[]) => items.sort((a, b) => (a.document_id < b.document_id ? 1 : a.document_id > b.document_id ? -1 : 0))),
+  },
   negatives: {
     approve_within_limit: neg({ capitalReturn: false, duplicateReturn: false, seeSplits: false, checkBudget: false }, { approveOwnAttempt: true }),
     route_everything: neg({ routeAll: true }),

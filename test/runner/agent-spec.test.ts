@@ -6,6 +6,7 @@ describe('--agent', () => {
     ['oracle', { kind: 'oracle' }],
     ['null', { kind: 'null' }],
     ['neg:no-note', { kind: 'negative', name: 'no-note' }],
+    ['pos:oracle~mcp', { kind: 'positive', name: 'oracle~mcp' }],
     ['cmd: my-harness --model x', { kind: 'command', command: 'my-harness --model x' }],
     ['llm', { kind: 'llm', model: null }],
     ['llm:gpt-4.1-mini', { kind: 'llm', model: 'gpt-4.1-mini' }],
@@ -16,7 +17,7 @@ describe('--agent', () => {
   });
 
   it.each(['human', 'neg:', 'neg:Bad Name', 'cmd:', 'cmd:  ', 'llm:', 'llm: '])('refuses %p', (text) => {
-    expect(() => parseAgent(text)).toThrow(/--agent must be oracle, null, neg:<name>, cmd:'<command>' or llm\[:<model>\]/);
+    expect(() => parseAgent(text)).toThrow(/--agent must be oracle, null, neg:<name>, pos:<name>, cmd:'<command>' or llm\[:<model>\]/);
   });
 });
 
@@ -24,6 +25,13 @@ describe('an attempt\'s identity', () => {
   it('is a policy\'s own name, without a model, over HTTP', () => {
     expect(resolveIdentity(parseAgent('oracle'))).toEqual({ agent_name: 'oracle', model: null, interface: 'http' });
     expect(resolveIdentity(parseAgent('neg:no-note'))).toEqual({ agent_name: 'neg-no-note', model: null, interface: 'http' });
+  });
+
+  it('is, for a generic positive control, the interface its requests go through', () => {
+    expect(resolveIdentity(parseAgent('pos:oracle~cli'))).toEqual({ agent_name: 'pos-oracle~cli', model: null, interface: 'cli' });
+    expect(resolveIdentity(parseAgent('pos:oracle~mcp')).interface).toBe('mcp');
+    expect(resolveIdentity(parseAgent('pos:queue_reversed')).interface).toBe('http');
+    expect(() => resolveIdentity(parseAgent('pos:oracle~cli'), { interface: 'http' })).toThrow(/works through the erp command/);
   });
 
   it('refuses a name, a model or another interface for a policy', () => {

@@ -158,16 +158,23 @@ describe('bench run, validate and report over the smoke task', () => {
     const report = await validate({ tasks: ['leave-cover'], tasksDir: FIXTURE_TASKS, seeds: [0], runsDir: join(root, 'validate'), scenariosDir: join(root, 'scenarios'), strict: true });
     expect(report.rows.filter((r) => !r.ok)).toEqual([]);
     expect(report.rows.map((r) => r.control)).toEqual([
-      'handbook check', 'handbook lint', 'oracle', 'oracle again', 'null',
+      'handbook check', 'handbook lint', 'positive controls', 'oracle', 'oracle again', 'null',
       'neg:approver-without-delegate', 'neg:borrowed-sign-in', 'neg:clear-and-redo', 'neg:everything', 'neg:last-day-out', 'neg:manager-as-delegate', 'neg:no-note',
+      'pos:asked-in-reverse', 'pos:note-each-turn', 'pos:read-first', 'pos:oracle~cli', 'pos:oracle~mcp', 'pos:oracle~keys', 'pos:oracle~reads',
+      'mut:LV-1.2~shift_field', 'mut:LV-1.3~drop_field', 'mut:LV-1.4~set_field', 'mut:LV-1.5~skip', 'mut:LV-1.1~add', 'mut:LV-1.1~later_day', 'mut:LV-2.1~omit_text',
       'clause coverage',
+    ]);
+    // Every mutant that changed the writes is caught; the one whose match picks nothing the oracle sends is reported unchanged.
+    expect(report.rows.filter((r) => r.mutant).map((r) => r.mutant)).toEqual(['caught', 'caught', 'caught', 'caught', 'caught', 'unchanged', 'caught']);
+    expect(report.coverage[0]!.clauses.find((c) => c.clause === 'LV-1.1')!.parts[0]!.mutants.map((m) => [m.name, m.outcomes])).toEqual([
+      ['mut:LV-1.1~add', { caught: [0], unchanged: [], missed: [] }], ['mut:LV-1.1~later_day', { caught: [], unchanged: [0], missed: [] }],
     ]);
     expect(report.coverage.map((t) => [t.task, t.ok, t.clauses.length])).toEqual([['leave-cover', true, 7]]);
     // Every control held, so no attempt keeps its databases; the viewer says why it has nothing to show.
     const oracleDir = join(root, 'validate', 'leave-cover', 'seed-0', 'oracle-1');
     expect(['start.db', 'final.db', 'result.json', 'attempt.json'].map((f) => existsSync(join(oracleDir, f)))).toEqual([false, false, true, true]);
     expect(() => attemptView(oracleDir)).toThrow(`${oracleDir} has no final.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`);
-  });
+  }, 240_000);
 
   it('keeps every database when asked to', async () => {
     const report = await validate({ tasks: ['leave-cover'], tasksDir: FIXTURE_TASKS, seeds: [0], runsDir: join(root, 'validate-kept'), scenariosDir: join(root, 'scenarios'), keepDatabases: true });

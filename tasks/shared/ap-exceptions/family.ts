@@ -32,6 +32,7 @@ const DUE_BEFORE = '2026-10-10';
  * negatives, and the strategy matrix over them.
  */
 export function familyTask(f: Family): TaskCode {
+  const alternatives = { reverse_order: solve(f.judge, 'reverse'), equivalent_calls: solve(f.judge, 'equivalent'), extra_reads_and_notes: solve(f.judge, 'thorough'), batched: solve(f.judge, 'batched') };
   return {
     generate: (ctx) => withScopeCases(ctx, f.generate(ctx), f.pays),
     oracle: solve(f.judge, 'reference'),
@@ -47,9 +48,11 @@ export function familyTask(f: Family): TaskCode {
       ...(f.pays ? { pay_from_payroll: payFromPayroll(f.judge) } : {}),
       ...f.negatives,
     },
+    // The matrix's other valid solutions are the pack's positive controls (task.yaml declares them alike in every family).
+    positives: alternatives,
     matrix: {
       family: f.family,
-      alternatives: { reverse_order: solve(f.judge, 'reverse'), equivalent_calls: solve(f.judge, 'equivalent'), extra_reads_and_notes: solve(f.judge, 'thorough'), batched: solve(f.judge, 'batched') },
+      alternatives,
       failing: {
         [FAILING_LABELS.holdEverything]: f.names.holdEverything, [FAILING_LABELS.payEverything]: f.names.payEverything,
         [FAILING_LABELS.holdEveryCode]: 'hold_every_code', [FAILING_LABELS.writeOff]: 'resolve_then_write_off',
