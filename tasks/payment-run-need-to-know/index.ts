@@ -22,6 +22,8 @@ const task: TaskCode = {
     decline_without_referral: answered({ refer: false }),
     decline_marked_processed: answered({ disposition: 'processed' }),
   },
+  // The base's other ways of doing the work, with the colleague declined as the handbook says.
+  positives: Object.fromEntries(Object.entries(base.positives ?? {}).map(([name, policy]) => [name, withRequestAnswered(policy, DECLINE)])),
 };
 
 export default task;

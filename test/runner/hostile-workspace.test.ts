@@ -38,13 +38,13 @@ describe('a do-nothing agent at margin-bridge that links answer.md to the oracle
   }, 600_000);
 
   it('fails every answer check, each naming the link, and the oracle\'s answer is left where it was', async () => {
-    // Its workspace's host path is in its mountinfo; the scenario sits beside the attempt.
+    // The agent knows the host path of the oracle's answer: a sandbox that staged its mounts elsewhere
+    // hides it from mountinfo, but a layout can be guessed, and the grader runs on the host.
+    const oracleAnswer = join(scenario.dir, 'reference', 'oracle-run', 'workspace', 'answer.md');
     const result = await attempt(pack, scenario, 'linker', `#!/bin/sh
-ws=$(awk '$5 == "/workspace" { print $4 }' /proc/self/mountinfo)
-ln -sf "$(dirname "$(dirname "$ws")")/scenario/reference/oracle-run/workspace/answer.md" answer.md
+ln -sf '${oracleAnswer}' answer.md
 echo "answer.md -> $(readlink answer.md)"
 `);
-    const oracleAnswer = join(scenario.dir, 'reference', 'oracle-run', 'workspace', 'answer.md');
     expect(readFileSync(join(root, 'linker', 'turns', '1', 'stdout.txt'), 'utf8')).toContain(oracleAnswer);
     expect(result.verdict).toBe('fail');
     const answerChecks = pack.spec.checks.filter((c) => 'file' in c && c.file === 'answer.md').map((c) => c.id);
