@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { checkPackHandbook, lintPack } from '../handbook';
 import { packCoverage, type CoverageTable } from '../handbook/coverage';
 import type { Truth } from '../task-pack/code';
 import { mutantOutcomesOf, outcomesOf, readTruth, scenarioDirOf } from './coverage';
-import { defaultTasksDir, loadPack } from '../task-pack/load';
+import { defaultTasksDir, loadPack, resolvePackDir } from '../task-pack/load';
 import { pool, runWorker } from './pool';
 import { validateUnit, type ControlRow, type UnitOptions } from './validate-unit';
 
@@ -81,14 +81,17 @@ function runInWorker(options: Omit<UnitOptions, 'log'>): Promise<ControlRow[]> {
  * control fails the checks it names. Units run in parallel worker processes.
  */
 export async function validate(o: ValidateOptions = {}): Promise<ValidateReport> {
-  const tasksDir = resolve(o.tasksDir ?? defaultTasksDir());
-  const tasks = o.tasks ?? listTasks(tasksDir);
-  if (tasks.length === 0) throw new Error(`No task packs in ${tasksDir}: nothing to validate.`);
+  const tasksDirOf = resolve(o.tasksDir ?? defaultTasksDir());
+  const tasks = o.tasks ?? listTasks(tasksDirOf);
+  if (tasks.length === 0) throw new Error(`No task packs in ${tasksDirOf}: nothing to validate.`);
   const seeds = o.seeds ?? [0];
   const strict = o.strict ?? false;
   const rows: ControlRow[] = [];
   const units: Omit<UnitOptions, 'log'>[] = [];
-  for (const task of tasks) {
+  for (const named of tasks) {
+    // A pack's own folder (tasks/payment-run, ./my-pack) is its slug in the folder that holds it.
+    const packDir = resolvePackDir(named, tasksDirOf);
+    const [task, tasksDir] = packDir === resolve(named) ? [basename(packDir), dirname(packDir)] : [named, tasksDirOf];
     const checked = packRows(task, tasksDir, strict);
     rows.push(...checked.rows);
     if (!checked.loaded) continue;
@@ -110,10 +113,9 @@ export async function validate(o: ValidateOptions = {}): Promise<ValidateReport>
   });
   rows.push(...unitRows.flat());
   const coverage: CoverageTable[] = [];
-  for (const task of tasks) {
+  for (const task of [...new Set(units.map((u) => u.task))]) {
     const mine = units.filter((u) => u.task === task);
-    if (mine.length === 0) continue;
-    const pack = loadPack(task, tasksDir);
+    const pack = loadPack(task, mine[0]!.tasksDir);
     const truths = new Map<number, Truth>();
     for (const u of mine) {
       const truth = readTruth(u.scenarioDir);

@@ -13,7 +13,7 @@ import { validate } from '../../src/runner/validate';
 import { attemptView } from '../../src/runner/viewer/attempt-view';
 import { loadPack } from '../../src/task-pack/load';
 import { loadPackCode } from '../../src/task-pack/module-loader';
-import { FIXTURE_TASKS, packCopy } from '../support/packs';
+import { FIXTURE_TASKS, packCopy, SMOKE } from '../support/packs';
 
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-smoke-'));
 const pack = loadPack('leave-cover', FIXTURE_TASKS);
@@ -176,8 +176,9 @@ describe('bench run, validate and report over the smoke task', () => {
     expect(() => attemptView(oracleDir)).toThrow(`${oracleDir} has no final.db: its validation control held, so erp bench validate removed its databases (--keep-databases keeps them)`);
   }, 240_000);
 
-  it('keeps every database when asked to', async () => {
-    const report = await validate({ tasks: ['leave-cover'], tasksDir: FIXTURE_TASKS, seeds: [0], runsDir: join(root, 'validate-kept'), scenariosDir: join(root, 'scenarios'), keepDatabases: true });
+  it('keeps every database when asked to, given the pack by its own folder', async () => {
+    // A pack's folder names the pack by its slug: its scenarios and runs are those of leave-cover.
+    const report = await validate({ tasks: [SMOKE], seeds: [0], runsDir: join(root, 'validate-kept'), scenariosDir: join(root, 'scenarios'), keepDatabases: true });
     expect(report.ok).toBe(true);
     const seedDir = join(root, 'validate-kept', 'leave-cover', 'seed-0');
     expect(['oracle-1', 'oracle-2', 'null', 'neg-no-note'].map((a) => existsSync(join(seedDir, a, 'final.db')))).toEqual(Array(4).fill(true));
