@@ -102,13 +102,14 @@ export const CONVENTIONS = [
   'Cost per accepted attempt: the estimated model cost of the attempts / passed attempts; measured usage (the reference agent\'s model calls, counted by the runner) and usage a cmd: agent reported about itself (self-reported, not verified) are shown apart and never summed.',
 ];
 
-const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
+/** Whether an attempt counts in the rates: an interrupted one says nothing about the agent. */
+export const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
 
 function keyOf(r: AttemptResult, poolLabels: boolean): CellKey {
   return { agent_name: r.agent_name ?? r.agent, model: r.model ?? null, interface: r.interface ?? 'http', condition: r.condition, label: poolLabels ? null : r.label };
 }
 
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const t of items) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
   return out;

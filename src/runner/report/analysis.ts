@@ -1,4 +1,5 @@
 import type { AttemptResult } from '../../grader/result';
+import { groupBy, isCounted } from '../metrics';
 
 /**
  * What a reader asks of a campaign after its pass rates: which checks fail, how reliability falls
@@ -6,14 +7,8 @@ import type { AttemptResult } from '../../grader/result';
  * compares with an agent that does nothing. Interrupted attempts count nowhere, as in every rate.
  */
 
-const counted = (results: readonly AttemptResult[]) => results.filter((r) => r.verdict !== 'incomplete');
+const counted = (results: readonly AttemptResult[]) => results.filter(isCounted);
 const scenarioOf = (r: AttemptResult) => `${r.task}\0${r.seed}`;
-
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const t of items) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
-  return out;
-}
 
 const byName = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
