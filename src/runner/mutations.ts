@@ -17,9 +17,11 @@ export interface MutantState {
   sent: ApiRequest[];
   /** add: the refusal codes of added requests the server refused (a hard control stopped the forbidden action). */
   refusedAdds: string[];
+  /** split: each first document's id → the second one split off it, and how many elements the first kept. */
+  twins: Map<string, { second: string; kept: number }>;
 }
 
-export const newMutantState = (): MutantState => ({ matched: 0, changed: 0, deferred: [], sent: [], refusedAdds: [] });
+export const newMutantState = (): MutantState => ({ matched: 0, changed: 0, deferred: [], sent: [], refusedAdds: [], twins: new Map() });
 
 /** The match's groups when the request is one it picks (any write when it names no method), else null. */
 export function matchRequest(m: Omit<RequestMatchSpec, 'nth'>, req: ApiRequest, turn: number): RegExpExecArray | null {
@@ -123,7 +125,7 @@ export function mutationSend(m: Exclude<MutationSpec, { op: 'omit_text' }>, inne
   const match = m.op === 'add' ? m.after : m.match;
   return async (req): Promise<ClientResponse> => {
     const hit = matchRequest(match, req, turn);
-    if (!hit) return out(req);
+    if (!hit) return m.op === 'split' ? alsoOnTwins(m, req, state, out) : out(req);
     state.matched++;
     if (match.nth !== undefined && state.matched !== match.nth) return out(req);
     switch (m.op) {
@@ -134,6 +136,7 @@ export function mutationSend(m: Exclude<MutationSpec, { op: 'omit_text' }>, inne
         state.changed++;
         state.deferred.push(req);
         return unsent();
+      case 'split': return splitRequest(m, req, state, out);
       case 'add': {
         const res = await out(req);
         state.changed++;
@@ -150,6 +153,44 @@ export function mutationSend(m: Exclude<MutationSpec, { op: 'omit_text' }>, inne
       }
     }
   };
+}
+
+/** The request sent as two documents: the first element of its array field alone, then the rest. */
+async function splitRequest(m: Extract<MutationSpec, { op: 'split' }>, req: ApiRequest, state: MutantState, out: Send): Promise<ClientResponse> {
+  const path = m.field.split('.');
+  const array = fieldValues(req.options.body, path)[0];
+  if (!Array.isArray(array) || array.length < 2) return out(req);
+  const part = (elements: unknown[]) => updateField(req.options.body, path, () => elements, { n: 0 });
+  const first = await out({ ...req, options: { ...req.options, body: part(array.slice(0, 1)) } });
+  const second = await out({ ...req, options: { ...req.options, body: part(array.slice(1)), ...(req.options.idempotencyKey ? { idempotencyKey: `${req.options.idempotencyKey}~split` } : {}) } });
+  state.changed++;
+  const idPath = (m.id_field ?? 'id').split('.');
+  const [a, b] = [fieldValues(first.body, idPath)[0], fieldValues(second.body, idPath)[0]];
+  if (typeof a === 'string' && typeof b === 'string' && first.status < 300 && second.status < 300) state.twins.set(a, { second: b, kept: 1 });
+  return first;
+}
+
+/**
+ * A write naming a document split in two: one naming an element by number (`line_field`) goes to
+ * the part holding it, renumbered; any other is made on both parts (the oracle sees the first answer).
+ */
+async function alsoOnTwins(m: Extract<MutationSpec, { op: 'split' }>, req: ApiRequest, state: MutantState, out: Send): Promise<ClientResponse> {
+  const path = req.path.split('?')[0]!;
+  const twin = isWrite(req) ? [...state.twins].find(([first]) => new RegExp(`(^|/)${escape(first)}(/|$)`).test(path)) : undefined;
+  if (!twin) return out(req);
+  const [first, { second, kept }] = twin;
+  const onSecond = (body: unknown): ApiRequest => ({
+    ...req, path: req.path.replace(first, second),
+    options: { ...req.options, body, ...(req.options.idempotencyKey ? { idempotencyKey: `${req.options.idempotencyKey}~${second}` } : {}) },
+  });
+  const linePath = m.line_field?.split('.');
+  const line = linePath ? fieldValues(req.options.body, linePath)[0] : undefined;
+  if (linePath && typeof line === 'number') {
+    return line > kept ? out(onSecond(updateField(req.options.body, linePath, () => line - kept, { n: 0 }))) : out(req);
+  }
+  const res = await out(req);
+  await out(onSecond(req.options.body));
+  return res;
 }
 
 /** How a value may be written in text: as given, and a number also with two decimals and thousands separators. */

@@ -237,6 +237,15 @@ export const MUTATION_SCHEMAS = {
   negate_field: Obj({ ...mutationCommon, op: Type.Literal('negate_field'), match: RequestMatch, field: FieldPath }),
   drop_field: Obj({ ...mutationCommon, op: Type.Literal('drop_field'), match: RequestMatch, field: FieldPath }),
   /**
+   * A document split in two: a matched request whose array `field` has two or more elements is sent
+   * as two, the first element alone and then the rest; the oracle is answered with the first. Every
+   * later write whose path names the first document (its answer's `id_field`, `id` by default) is
+   * made on the second one too, so it is approved, sent or posted alike; with `line_field`, a later
+   * write whose body names an element by its 1-based number in that field goes to the document that
+   * now holds the element, renumbered.
+   */
+  split: Obj({ ...mutationCommon, op: Type.Literal('split'), match: RequestMatch, field: FieldPath, id_field: Type.Optional(FieldPath), line_field: Type.Optional(FieldPath) }),
+  /**
    * A further request after each matched one: the forbidden action beside the right one. Strings of
    * its path and body may hold `{path.N}` (a group of the match's path), `{body.F}` and `{response.F}`
    * (fields of the matched request and of its answer; `{body}` is the whole body); a string that is one placeholder takes the value's type.

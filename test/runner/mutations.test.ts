@@ -77,6 +77,39 @@ describe('a mutation applied to the oracle\'s request stream', () => {
     ]);
   });
 
+  it('given split, when a document with two lines is made, then two documents go out and later writes on the first are made on the second too', async () => {
+    const po = { vendor: 'V-1', lines: [{ item: 'A', qty: 1 }, { item: 'B', qty: 2 }] };
+    const requests = [req('POST', '/purchase-orders', po), req('POST', '/purchase-orders/PO-1/approve', {}), req('POST', '/purchase-orders/PO-9/approve', {}), req('GET', '/purchase-orders/PO-1')];
+    let n = 0;
+    const out = await stream({ breaks: 'PTP-1.1/consolidate', op: 'split', match: { method: 'POST', path: '^/purchase-orders$' }, field: 'lines' }, requests,
+      (r) => (r.path === '/purchase-orders' ? { id: `PO-${++n}` } : {}));
+    expect(out.received).toEqual([
+      `POST /purchase-orders ${JSON.stringify({ vendor: 'V-1', lines: [po.lines[0]] })}`,
+      `POST /purchase-orders ${JSON.stringify({ vendor: 'V-1', lines: [po.lines[1]] })}`,
+      'POST /purchase-orders/PO-1/approve {}',
+      'POST /purchase-orders/PO-2/approve {}',
+      'POST /purchase-orders/PO-9/approve {}',
+      'GET /purchase-orders/PO-1',
+    ]);
+    expect(out.responses[0]).toEqual({ id: 'PO-1' });
+    expect(out.state).toMatchObject({ changed: 1, twins: new Map([['PO-1', { second: 'PO-2', kept: 1 }]]) });
+  });
+
+  it('given split with a line field, when a later write names a line by number, then it goes to the part holding that line, renumbered', async () => {
+    const po = { lines: [{ item: 'A' }, { item: 'B' }, { item: 'C' }] };
+    const requests = [req('POST', '/purchase-orders', po), req('POST', '/purchase-orders/PO-1/requests', { line: 1 }), req('POST', '/purchase-orders/PO-1/requests', { line: 3 })];
+    let n = 0;
+    const out = await stream({ breaks: 'PTP-1.1/consolidate', op: 'split', match: { method: 'POST', path: '^/purchase-orders$' }, field: 'lines', line_field: 'line' }, requests,
+      (r) => (r.path === '/purchase-orders' ? { id: `PO-${++n}` } : {}));
+    expect(out.received.slice(2)).toEqual(['POST /purchase-orders/PO-1/requests {"line":1}', 'POST /purchase-orders/PO-2/requests {"line":2}']);
+  });
+
+  it('given split, when the document has one element, then it goes out unchanged and counts as no change', async () => {
+    const out = await stream({ breaks: 'PTP-1.1/consolidate', op: 'split', match: { method: 'POST', path: '^/purchase-orders$' }, field: 'lines' }, [req('POST', '/purchase-orders', { lines: [{ item: 'A' }] })]);
+    expect(out.received).toEqual([`POST /purchase-orders ${JSON.stringify({ lines: [{ item: 'A' }] })}`]);
+    expect(out.state.changed).toBe(0);
+  });
+
   it('given a match on a body field and nth, then only that request of those matching is changed', async () => {
     const decisions = ['A', 'B', 'C'].map((id) => req('POST', `/requisitions/${id}/route`, { to: 'zoe.adams', reason: id === 'B' ? 'over_budget' : 'over_limit' }));
     const byBody = await stream({ breaks: 'APR-1.3/code', op: 'set_field', match: { path: '/route$', body: { reason: 'over_budget' } }, field: 'reason', value: 'over_limit' }, decisions);
