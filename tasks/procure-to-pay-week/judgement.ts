@@ -15,6 +15,8 @@ import { addDays, AGENT, DAYTON, MIN_SHELF_DAYS, MONDAY, orderQty, OVER_SHIP_TOL
 export interface Judgement {
   /** PTP-1.1: requisition lines of one vendor, item and ship-to become one PO line. */
   consolidate: boolean;
+  /** PTP-1.1/same_day: each order approved and sent the day it is made (misread: sent with Wednesday's work). */
+  sendSameDay: boolean;
   /** PTP-1.1/ship_to: a requisition for Reno ships to RNO (misread: everything to Dayton). */
   renoShipTo: boolean;
   /** PTP-1.2: the agreement's break for the whole quantity (misread: always its first break). */
@@ -28,6 +30,8 @@ export interface Judgement {
   needBy: 'earliest' | 'latest';
   /** PTP-1.5: expedite the lines at lead-time risk ('all': every line; 'none'). */
   expedite: 'at_risk' | 'all' | 'none';
+  /** PTP-2.1/on_arrival: deliveries received the day they arrive (misread: left for Friday). */
+  receiveOnArrival: boolean;
   /** PTP-2.1: over-shipments inside the tolerance are received (misread: any excess refused). */
   overShipTolerance: boolean;
   /** PTP-2.1: excess beyond the tolerance is refused (misread: everything received). */
@@ -41,6 +45,8 @@ export interface Judgement {
   correctByReversal: boolean;
   /** PTP-3.1: enter the amounts as billed (misread: at the PO's prices). */
   enterAsBilled: boolean;
+  /** PTP-3.1: enter the number as printed (misread: tidied, without punctuation or an INV prefix). */
+  numberAsPrinted: boolean;
   /** PTP-3.2: hold for price and for quantity. */
   holdPrice: boolean;
   holdQuantity: boolean;
@@ -57,9 +63,9 @@ export interface Judgement {
 }
 
 export const HANDBOOK: Judgement = {
-  consolidate: true, renoShipTo: true, priceBreaks: true, avoidHeldVendor: true, moq: true, multiple: true, needBy: 'earliest', expedite: 'at_risk',
+  consolidate: true, sendSameDay: true, receiveOnArrival: true, renoShipTo: true, priceBreaks: true, avoidHeldVendor: true, moq: true, multiple: true, needBy: 'earliest', expedite: 'at_risk',
   overShipTolerance: true, refuseExcess: true, shelfLife: true, receiveApprovedSubstitutes: true, refuseOtherSubstitutes: true, correctByReversal: false,
-  enterAsBilled: true, holdPrice: true, holdQuantity: true, skipDuplicates: true, handoff: true, handoffNumbers: true, clearQualityHold: false,
+  enterAsBilled: true, numberAsPrinted: true, holdPrice: true, holdQuantity: true, skipDuplicates: true, handoff: true, handoffNumbers: true, clearQualityHold: false,
 };
 
 interface Item { id: string; moq: number; order_multiple: number; lead_time_days: number; preferred_vendor: string | null; lot_controlled: boolean }
@@ -112,7 +118,7 @@ async function buy(ctx: PolicyContext, judge: Judgement): Promise<void> {
     orders.set(po, [...(orders.get(po) ?? []), g]);
   }
   for (const [key, lines] of [...orders.entries()].sort()) {
-    const body = [];
+    const body: { requisition_lines: { requisition: string; line: number }[]; item: string; qty: number; unit_price: string; need_by: string }[] = [];
     for (const g of lines) {
       const qty = orderQty(Math.round(g.qty * 1000) / 1000, g.item.moq, g.item.order_multiple, judge);
       const price = await get<{ unit_price: number | null }>(client, '/prices', { vendor: g.vendor, item: g.item.id, qty: judge.priceBreaks ? qty : 0, date: today });
@@ -122,15 +128,29 @@ async function buy(ctx: PolicyContext, judge: Judgement): Promise<void> {
     const [vendor, shipTo] = key.split('|');
     const created = (await post(client, '/purchase-orders', { vendor, ship_to: shipTo, lines: body }, `po-${key}`)).body as { id: string };
     await post(client, `/purchase-orders/${created.id}/approve`, {}, `approve-${created.id}`);
-    await post(client, `/purchase-orders/${created.id}/send`, {}, `send-${created.id}`);
     ctx.log(`${created.id} to ${vendor} (${shipTo}): ${body.map((b) => `${b.item} ${b.qty} @ ${b.unit_price} by ${b.need_by}`).join('; ')}`);
-    for (const [i, g] of lines.entries()) {
-      const line = body[i]!;
-      const atRisk = line.need_by < addDays(today, g.item.lead_time_days);
-      if (judge.expedite === 'all' || (judge.expedite === 'at_risk' && atRisk)) {
-        await post(client, `/purchase-orders/${created.id}/requests`, { kind: 'expedite', line: i + 1, date: line.need_by, note: `Needed by ${line.need_by}, inside the ${g.item.lead_time_days}-day lead time.` }, `expedite-${created.id}-${i + 1}`);
-      }
+    if (judge.sendSameDay) await sendAndExpedite(ctx, judge, created.id, lines.map((g, i) => ({ line: i + 1, need_by: body[i]!.need_by, item: g.item })));
+  }
+}
+
+/** The order sent, then each line at lead-time risk (by today's date) asked to be expedited to its need-by date. */
+async function sendAndExpedite(ctx: PolicyContext, judge: Judgement, po: string, lines: { line: number; need_by: string; item: Item }[]): Promise<void> {
+  await post(ctx.client, `/purchase-orders/${po}/send`, {}, `send-${po}`);
+  for (const l of lines) {
+    const atRisk = l.need_by < addDays(ctx.turn.date, l.item.lead_time_days);
+    if (judge.expedite === 'all' || (judge.expedite === 'at_risk' && atRisk)) {
+      await post(ctx.client, `/purchase-orders/${po}/requests`, { kind: 'expedite', line: l.line, date: l.need_by, note: `Needed by ${l.need_by}, inside the ${l.item.lead_time_days}-day lead time.` }, `expedite-${po}-${l.line}`);
     }
+  }
+}
+
+/** The misread of PTP-1.1/same_day: Monday's approved orders sent on Wednesday. */
+async function sendLeftOrders(ctx: PolicyContext, judge: Judgement): Promise<void> {
+  for (const po of (await myPos(ctx.client, MONDAY)).filter((p) => p.status === 'approved')) {
+    const order = await get<{ lines: PoLine[] }>(ctx.client, `/purchase-orders/${po.id}`);
+    const lines = [];
+    for (const l of order.lines) if (l.item) lines.push({ line: l.line, need_by: l.need_by, item: await itemOf(ctx.client, l.item) });
+    await sendAndExpedite(ctx, judge, po.id, lines);
   }
 }
 
@@ -190,6 +210,8 @@ async function receive(ctx: PolicyContext, judge: Judgement): Promise<void> {
 }
 
 const normalized = (n: string) => n.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/** The number as a filing clerk might tidy it: no punctuation, no INV prefix, no leading zeros. */
+const tidied = (n: string) => normalized(n).replace(/^INV/, '').replace(/^0+(?=.)/, '');
 
 /** Friday: the week's invoices entered as billed and matched; mismatches held; the duplicate left out; the note. */
 async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
@@ -217,7 +239,7 @@ async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
     });
     const total = judge.enterAsBilled ? billed.total : money(lines.reduce((s, l) => s + cents(Number(l.amount)), 0) + cents(Number(billed.tax)) + cents(Number(billed.freight)));
     const entered = (await post(client, '/ap-invoices', {
-      vendor, po: poRef.id, vendor_invoice_number: billed.number, invoice_date: billed.date, source_message: m.id, lines, tax: billed.tax, freight: billed.freight, total,
+      vendor, po: poRef.id, vendor_invoice_number: judge.numberAsPrinted ? billed.number : tidied(billed.number), invoice_date: billed.date, source_message: m.id, lines, tax: billed.tax, freight: billed.freight, total,
     }, `enter-${m.id}`)).body as { id: string };
     const match = await get<{ lines: { exceptions: string[] }[] }>(client, `/ap-invoices/${entered.id}/match`);
     const exceptions = new Set(match.lines.flatMap((l) => l.exceptions));
@@ -237,7 +259,12 @@ async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
 export function weekPolicy(judge: Judgement) {
   return async (ctx: PolicyContext): Promise<void> => {
     if (ctx.turn.index === 1) await buy(ctx, judge);
-    else if (ctx.turn.index === 2) await receive(ctx, judge);
-    else await invoices(ctx, judge);
+    else if (ctx.turn.index === 2) {
+      if (!judge.sendSameDay) await sendLeftOrders(ctx, judge);
+      if (judge.receiveOnArrival) await receive(ctx, judge);
+    } else {
+      if (!judge.receiveOnArrival) await receive(ctx, judge);
+      await invoices(ctx, judge);
+    }
   };
 }
