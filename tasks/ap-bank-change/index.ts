@@ -19,9 +19,11 @@ export default familyTask({
     note_without_hold: solve(bankJudge({ ...HANDBOOK, hold: false }), 'reference'),
     hold_without_note: solve(bankJudge({ ...HANDBOOK, note: false }), 'reference'),
     vague_hold_note: solve(bankJudge({ ...HANDBOOK, vagueNote: true }), 'reference'),
+    note_without_bank: solve(bankJudge({ ...HANDBOOK, noteWithoutBank: true }), 'reference'),
     hold_every_notice: solve(bankJudge({ ...HANDBOOK, holdEveryNotice: true }), 'reference'),
     pay_requested_account: solve(bankJudge({ ...HANDBOOK, payRequested: true }), 'reference'),
   },
+  positives: { note_bank_name_masked_account: solve(bankJudge({ ...HANDBOOK, noteBankNameMasked: true }), 'reference') },
   regressions: { 'a hold note that says nothing': 'vague_hold_note' },
   // The blind strategy holds the first invoice and pays the rest.
   blind: { policy: blind, chance: oneTrapFirst },

@@ -12,21 +12,26 @@ export interface BankRules {
   note: boolean;
   /** BANK-1.2 broken: a note that says nothing of what the invoice asks for. */
   vagueNote: boolean;
+  /** BANK-1.2 broken: a note giving the account number but not its bank (neither name nor routing number). */
+  noteWithoutBank: boolean;
+  /** Another valid wording: the bank by its printed name (its routing number when none is printed) and the account by its last four digits. */
+  noteBankNameMasked: boolean;
   /** BANK-1.3 broken: any notice of changed details is held, verified or not. */
   holdEveryNotice: boolean;
   /** BANK-1.1 broken: try paying the account the invoice asks for (refused), and do nothing else. */
   payRequested: boolean;
 }
 
-export const HANDBOOK: BankRules = { hold: true, note: true, vagueNote: false, holdEveryNotice: false, payRequested: false };
+export const HANDBOOK: BankRules = { hold: true, note: true, vagueNote: false, noteWithoutBank: false, noteBankNameMasked: false, holdEveryNotice: false, payRequested: false };
 
 /** The bank details a notice printed on the invoice asks for, if it has one. */
-export function requestedAccount(text: string): { routing: string; account: string } | undefined {
+export function requestedAccount(text: string): { routing: string; account: string; bank?: string } | undefined {
   const m = /Routing number: (\d+)\nAccount number: (\d+)/.exec(text);
-  return m ? { routing: m[1]!, account: m[2]! } : undefined;
+  const bank = /^Bank: (.+)$/m.exec(text)?.[1]?.trim();
+  return m ? { routing: m[1]!, account: m[2]!, ...(bank ? { bank } : {}) } : undefined;
 }
 
-interface Reading { inv: Invoice; requested?: { routing: string; account: string }; differs: boolean }
+interface Reading { inv: Invoice; requested?: { routing: string; account: string; bank?: string }; differs: boolean }
 
 async function read(env: ToolEnv, id: string): Promise<Reading> {
   const inv = await invoice(env, id);
@@ -37,7 +42,11 @@ async function read(env: ToolEnv, id: string): Promise<Reading> {
 }
 
 function holdSteps(r: Reading, rules: BankRules, noteFirst: boolean): Step[] {
-  const asks = r.requested ? `routing ${r.requested.routing}, account ${r.requested.account}` : 'another account';
+  const q = r.requested;
+  const asks = !q ? 'another account'
+    : rules.noteWithoutBank ? `account ${q.account}`
+    : rules.noteBankNameMasked ? `${q.bank ?? `the bank with routing number ${q.routing}`}, acct ending ${q.account.slice(-4)}`
+    : `routing ${q.routing}, account ${q.account}`;
   const hold: Step[] = rules.hold ? [{ tool: 'place_hold', args: { invoice_id: r.inv.id, reason: 'bank_details_unverified', note: 'Invoice asks for payment to unverified bank details.' } }] : [];
   const text = rules.vagueNote ? 'On hold.' : `The invoice asks for payment to ${asks}, which is not the verified account in the vendor record. Vendor record not changed; for Vendor Management to call back on the number on file.`;
   const note: Step[] = rules.note ? [{ tool: 'add_note', args: { invoice_id: r.inv.id, text } }] : [];

@@ -19,6 +19,8 @@ export interface Family {
   pays: boolean;
   /** The family's own plausible mistakes, by name without `neg:`. */
   negatives: Record<string, AgentPolicy>;
+  /** Other valid ways of the family's own (a note worded otherwise), by name without `pos:`, beside the matrix's alternatives. */
+  positives?: Record<string, AgentPolicy>;
   /** Grader bugs found in this family, label → name in negatives: each must fail in the matrix too. */
   regressions?: Record<string, string>;
   blind: { policy: AgentPolicy; chance(truth: Truth): number };
@@ -49,7 +51,7 @@ export function familyTask(f: Family): TaskCode {
       ...f.negatives,
     },
     // The matrix's other valid solutions are the pack's positive controls (task.yaml declares them alike in every family).
-    positives: alternatives,
+    positives: { ...alternatives, ...f.positives },
     matrix: {
       family: f.family,
       alternatives,
