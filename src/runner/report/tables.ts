@@ -45,6 +45,7 @@ const who: Column<GroupMetrics | SeedMetrics>[] = [
   { name: 'agent', value: (m) => m.agent_name },
   { name: 'model', value: (m) => m.model },
   { name: 'interface', value: (m) => m.interface },
+  { name: 'tools', value: (m) => m.tools },
   { name: 'condition', value: (m) => m.condition },
   { name: 'label', value: (m) => m.label },
 ];
