@@ -41,21 +41,35 @@ export interface ToolSelection {
 
 const isRead = (t: Tool) => t.binding.method === 'GET';
 const isList = (t: Tool) => isRead(t) && !t.binding.path.includes('{');
+const granted = (t: Tool) => t.binding.permission !== null;
+/** The records a route is about: its path's first segment (`/ap-invoices/{id}/holds` → ap-invoices). */
+const resourceOf = (t: Tool) => t.binding.path.split('/')[1] ?? '';
 
-/** Lists first (where work is found), then writes (the named actions), then reads of one record. */
+/** Lists first (where work is found), then writes, then reads of one record. */
 const kindRank = (t: Tool) => (isList(t) ? 0 : isRead(t) ? 2 : 1);
 
 /**
  * The tools in the order a budget takes them, from the route registry alone (what GET /tools.json
- * says of each route), never from a task: first the caller's session reads (tag `session`: who am
- * I, the audit trail); then the routes the caller's own permissions grant, which are what its role
- * exists to do; then routes open to every user in the areas (tags) of those; then every other
- * route. Within each group lists come before writes and writes before reads of one record, and
- * names break ties.
+ * says of each route: method, path, permission, tag), never from a task or its answer:
+ *  0. the caller's session reads (tag `session`: who am I, the audit trail);
+ *  1. the writes the caller's own permissions grant: the named actions its role exists for;
+ *  2. the other routes about the same records (the first segment of those writes' paths), which
+ *     find and show what the actions act on;
+ *  3. the other reads its permissions grant;
+ *  4. the routes open to every user in the areas (tags) of the routes its permissions grant;
+ *  5. every other route.
+ * Within a group lists come before writes and writes before reads of one record; names break ties.
  */
 export function rankTools(tools: readonly Tool[]): Tool[] {
-  const areas = new Set(tools.filter((t) => t.binding.permission !== null).map((t) => t.binding.tag));
-  const group = (t: Tool) => (t.binding.tag === 'session' && isRead(t) ? 0 : t.binding.permission !== null ? 1 : areas.has(t.binding.tag) ? 2 : 3);
+  const resources = new Set(tools.filter((t) => granted(t) && !isRead(t)).map(resourceOf));
+  const areas = new Set(tools.filter(granted).map((t) => t.binding.tag));
+  const group = (t: Tool) => {
+    if (t.binding.tag === 'session' && isRead(t)) return 0;
+    if (granted(t) && !isRead(t)) return 1;
+    if (resources.has(resourceOf(t))) return 2;
+    if (granted(t)) return 3;
+    return areas.has(t.binding.tag) ? 4 : 5;
+  };
   return [...tools].sort((a, b) => group(a) - group(b) || kindRank(a) - kindRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
