@@ -168,7 +168,7 @@ export function reportTables(groups: readonly GroupMetrics[], seeds: readonly Se
 }
 
 /** The columns a terminal table leaves out when every row has the same value (the cell already says who). */
-const TEXT_OMITS = new Set(['agent', 'model', 'interface', 'condition']);
+const TEXT_OMITS = new Set(['agent', 'model', 'interface', 'tools', 'condition']);
 
 export function textReport(tables: readonly ReportTable[]): string {
   return tables.map((t) => {
