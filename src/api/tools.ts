@@ -29,6 +29,8 @@ export interface ToolBinding {
   path: string;
   operation_id: string;
   permission: string | null;
+  /** The route's tag in the registry (payables, ledger, session, …): the area of the ERP it belongs to. */
+  tag: string;
   arguments: Record<string, { in: ArgumentLocation; name: string }>;
   fixed: { in: ArgumentLocation; name: string; value: string | number }[];
 }
@@ -146,7 +148,7 @@ export function buildTool(decl: ToolDeclaration, routes: readonly RouteDef[]): T
     description: decl.description,
     parameters: { type: 'object', properties, required, additionalProperties: false },
     ...(output ? { output_schema: output } : {}),
-    binding: { method, path, operation_id: operationId(route), permission: route.permission, arguments: args, fixed },
+    binding: { method, path, operation_id: operationId(route), permission: route.permission, tag: route.tag, arguments: args, fixed },
   };
 }
 

@@ -23,15 +23,16 @@ const USAGE = `erp: the bb-erp agent client. ERP_URL and ERP_TOKEN come from the
   erp report ID [k=v ...]                     a report of /reports
   erp call [TOOL name=value ... [--data JSON] [--key K]]
                                               a tool of /tools.json; alone, the list of tools
-  erp mcp                                     an MCP server on stdio: your tools, and the handbook as resources
+  erp mcp [--tool-budget N|all]               an MCP server on stdio: your tools (at most N, default 64, or
+                                              ERP_MCP_TOOL_BUDGET), and the handbook as resources
 
 Send --key with a unique value on every write, so that a retry cannot act twice.
 `;
 
 export async function main(argv: readonly string[]): Promise<void> {
-  if (argv.length === 1 && argv[0] === 'mcp') {
+  if (argv[0] === 'mcp' && !argv.includes('--help')) {
     const mcp = require(join(__dirname, MCP_BUNDLE_FILE)) as typeof import('./mcp/main');
-    process.exitCode = await mcp.runMcp();
+    process.exitCode = await mcp.runMcp(process.env, process.cwd(), argv.slice(1));
     return;
   }
   if (await runFast(argv)) return;

@@ -33,6 +33,19 @@ export function bindCall(tool: Pick<Tool, 'name' | 'binding'>, args: Record<stri
   return { method: b.method, path, query, body: b.method === 'GET' ? undefined : body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) };
 }
 
+/** The path parameters a concrete path gives a binding's path pattern (`/ap-invoices/{id}`), or null when it does not match. */
+export function pathValues(binding: Pick<Tool['binding'], 'path'>, path: string): Map<string, string> | null {
+  const names: string[] = [];
+  const pattern = new RegExp(`^${binding.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`);
+  const hit = pattern.exec(path.split('?')[0]!);
+  if (!hit) return null;
+  try {
+    return new Map(names.map((n, i) => [n, decodeURIComponent(hit[i + 1]!)]));
+  } catch {
+    return null;
+  }
+}
+
 type Schema = { type?: string | string[]; items?: Schema };
 
 /**

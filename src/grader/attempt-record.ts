@@ -26,6 +26,8 @@ export interface AttemptRecord {
   agent_name?: string;
   model?: string | null;
   interface?: AgentIdentity['interface'];
+  /** Through erp mcp, the tools offered (`budget:64`, `all`); null otherwise. */
+  tools?: string | null;
   condition: string;
   cell: string;
   label: string;
@@ -58,8 +60,8 @@ export const ATTEMPT_FILE = 'attempt.json';
 
 /** The identity fields of a record; a record made before they existed is named by its agent, over the interface its kind used. */
 export function recordedIdentity(record: AttemptRecord): AgentIdentity {
-  if (record.agent_name !== undefined && record.interface !== undefined) return { agent_name: record.agent_name, model: record.model ?? null, interface: record.interface };
-  return { agent_name: record.agent, model: null, interface: record.agent.startsWith('cmd:') ? 'cli' : 'http' };
+  if (record.agent_name !== undefined && record.interface !== undefined) return { agent_name: record.agent_name, model: record.model ?? null, interface: record.interface, tools: record.tools ?? null };
+  return { agent_name: record.agent, model: null, interface: record.agent.startsWith('cmd:') ? 'cli' : 'http', tools: null };
 }
 
 /**

@@ -77,6 +77,8 @@ export interface AttemptResult {
   agent_name: string;
   model: string | null;
   interface: AgentIdentity['interface'];
+  /** Through erp mcp, the tools offered (`budget:64`, `all`); null otherwise, absent in results made before budgets. */
+  tools?: string | null;
   condition: string;
   cell: string;
   label: string;

@@ -1,3 +1,4 @@
+import { DEFAULT_TOOL_BUDGET, GENERIC_TOOL_COUNT, NO_BUDGET, selectionName, type ToolBudget } from '../client/mcp/tool-budget';
 import { agentIdentity, type AgentIdentity, type AgentInterface } from './agent-identity';
 
 /** The agent of an attempt, as `--agent` names it. */
@@ -50,11 +51,13 @@ export function policyInterface(agent: AgentSpec): AgentInterface {
   return agent.name === 'oracle~cli' ? 'cli' : agent.name === 'oracle~mcp' ? 'mcp' : 'http';
 }
 
-/** What the operator said about the agent: `--agent-name`, `--model`, `--interface`. */
+/** What the operator said about the agent: `--agent-name`, `--model`, `--interface`, `--tool-budget`. */
 export interface IdentityFlags {
   agentName?: string;
   model?: string;
   interface?: AgentInterface;
+  /** The most tools an agent working through erp mcp is offered (DEFAULT_TOOL_BUDGET when not given). */
+  toolBudget?: ToolBudget;
 }
 
 /** The reference LLM agent's name when the operator gives none. */
@@ -64,6 +67,7 @@ export const LLM_AGENT_NAME = 'bb-erp-llm';
  * The attempt's identity from the agent and the flags. A policy is named for itself and works over
  * HTTP; a command agent must be named (reports name agents by it) and declares its interface,
  * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default.
+ * Through erp mcp, the tool budget is part of the identity (`budget:64` by default).
  */
 export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): AgentIdentity {
   if (isPolicy(agent)) {
@@ -72,15 +76,21 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
     if (flags.model !== undefined) throw new Error(`The ${agentText(agent)} agent has no model; --model is for cmd: and llm agents.`);
     const iface = policyInterface(agent);
     if (flags.interface !== undefined && flags.interface !== iface) throw new Error(`The ${agentText(agent)} agent works ${iface === 'http' ? 'over the HTTP API' : iface === 'cli' ? 'through the erp command' : 'through erp mcp'}; --interface ${flags.interface} is for cmd: and llm agents.`);
-    return agentIdentity(own, null, iface);
+    if (flags.toolBudget !== undefined) throw new Error(`The ${agentText(agent)} agent is offered erp mcp's default tools when it uses erp mcp; --tool-budget is for cmd: and llm agents.`);
+    // pos:oracle~mcp starts erp mcp with its default budget.
+    return agentIdentity(own, null, iface, iface === 'mcp' ? selectionName(DEFAULT_TOOL_BUDGET) : null);
   }
   if (agent.kind === 'command') {
     if (!flags.agentName) throw new Error('A cmd: agent needs --agent-name (say claude-code-2.1): results and reports name agents by it, never by their command.');
-    return agentIdentity(flags.agentName, flags.model, flags.interface ?? 'cli');
+    const iface = flags.interface ?? 'cli';
+    if (flags.toolBudget !== undefined && iface !== 'mcp') throw new Error(`--tool-budget is for an agent working through erp mcp (--interface mcp), not --interface ${iface}.`);
+    return agentIdentity(flags.agentName, flags.model, iface, iface === 'mcp' ? selectionName(flags.toolBudget ?? DEFAULT_TOOL_BUDGET) : null);
   }
   if (agent.model && flags.model !== undefined && flags.model !== agent.model) throw new Error(`--agent llm:${agent.model} and --model ${flags.model} name different models.`);
   const model = agent.model ?? flags.model;
   if (!model) throw new Error('The llm agent needs a model: --agent llm:<model> or --model <model>.');
   if (flags.interface !== undefined && flags.interface !== 'mcp') throw new Error(`The llm agent works through erp mcp; --interface ${flags.interface} is for cmd: agents.`);
-  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp');
+  // Its own tool (write_workspace_file) counts in its budget beside the generic ones.
+  if (flags.toolBudget !== undefined && flags.toolBudget !== NO_BUDGET && flags.toolBudget < GENERIC_TOOL_COUNT + 1) throw new Error(`The llm agent's --tool-budget must be at least ${GENERIC_TOOL_COUNT + 1}: erp mcp's ${GENERIC_TOOL_COUNT} generic tools and its own write_workspace_file.`);
+  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp', selectionName(flags.toolBudget ?? DEFAULT_TOOL_BUDGET));
 }

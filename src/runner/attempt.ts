@@ -14,7 +14,7 @@ import type { World } from '../sim/world';
 import type { AgentPolicy, TaskCode } from '../task-pack/code';
 import type { TaskPack } from '../task-pack/load';
 import { agentText, isPolicy, resolveIdentity, type AgentSpec } from './agent-spec';
-import { cellOf, identityFields, type AgentIdentity } from './agent-identity';
+import { cellOf, identityFields, toolBudgetEnv, type AgentIdentity } from './agent-identity';
 import { checkAgentFiles, conditionWithIsolation, launcherFor, requireSandbox } from './agent-launch';
 import { agentEnv, checkPassEnv, type TurnLauncher } from './launcher';
 import { nullPolicy, runPolicyTurn } from './policy-agent';
@@ -226,7 +226,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
           launcher, budgetMs, signal: o.signal,
           turn: {
             command: isLlm ? launcher.programCommand('llm') : (o.agent as { command: string }).command, workspace, home: join(turnDir, 'home'), promptFile, prompt, agentFiles, ...io,
-            env: { ...agentEnv({ url: launcher.agentPort?.url ?? server.url, token: agentToken }, o.passEnv), ...(isLlm ? llmAgentEnv(o.llm!, identity.model!, budgetMs / 1000) : {}) },
+            env: { ...agentEnv({ url: launcher.agentPort?.url ?? server.url, token: agentToken }, o.passEnv), ...toolBudgetEnv(identity), ...(isLlm ? llmAgentEnv(o.llm!, identity.model!, budgetMs / 1000) : {}) },
           },
         })
         : await runPolicyTurn({ policy: policy!, erpUrl: server.url, erpToken: agentToken, workspace, turn: { index, date: turn.date, from: turn.from, request: turn.request, prompt }, budgetMs, signal: o.signal, ...io });

@@ -5,6 +5,7 @@ import { loadPack } from '../task-pack/load';
 import { loadPackCode } from '../task-pack/module-loader';
 import { agentText, parseAgent, resolveIdentity } from './agent-spec';
 import { cellOf, identityFields, parseInterface, type AgentIdentity } from './agent-identity';
+import { parseToolBudget } from '../client/mcp/tool-budget';
 import { runAttempt } from './attempt';
 import type { Progress } from './company';
 import { generateScenario } from './scenario';
@@ -25,6 +26,8 @@ export interface BenchRunOptions {
   agentName?: string;
   model?: string;
   interface?: string;
+  /** `--tool-budget`: the most tools an agent working through erp mcp is offered, a whole number or `all` (default 64). */
+  toolBudget?: string;
   /** Overrides every turn's budget, in seconds. */
   timeout?: number;
   reps?: number;
@@ -83,7 +86,7 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const log = o.log ?? (() => undefined);
   const pack = loadPack(o.task, o.tasksDir);
   const agent = parseAgent(o.agent ?? 'oracle');
-  const identity = identityFields(resolveIdentity(agent, { agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface) }));
+  const identity = identityFields(resolveIdentity(agent, { agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface), toolBudget: o.toolBudget === undefined ? undefined : parseToolBudget(o.toolBudget, '--tool-budget') }));
   const runsProcess = agent.kind === 'command' || agent.kind === 'llm';
   const unsandboxed = runsProcess && o.sandbox === false;
   // Before anything is built: a cmd: or llm agent without bubblewrap is refused in one sentence.

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import type { Tool, ToolManifest } from '../api/tools';
 import type { ClientResponse } from '../client/http-client';
+import { ERP_GET, ERP_POST } from '../client/mcp/generic-tools';
+import { pathValues } from '../client/tool-call';
 import type { AgentPolicy, PolicyContext, TaskCode } from '../task-pack/code';
 import type { AgentInterface } from './agent-identity';
 import { clientBundlePath } from './client-bundle';
@@ -88,11 +90,8 @@ export function cliSend(ctx: PolicyContext, fallbacks: Fallbacks, bundle = clien
 export function toolArgumentsFor(tool: Pick<Tool, 'binding'>, req: ApiRequest): Record<string, unknown> | null {
   const b = tool.binding;
   if (b.method !== req.method) return null;
-  const names: string[] = [];
-  const pattern = new RegExp(`^${b.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`);
-  const hit = pattern.exec(req.path.split('?')[0]!);
-  if (!hit) return null;
-  const pathValues = new Map(names.map((n, i) => [n, decodeURIComponent(hit[i + 1]!)]));
+  const values = pathValues(b, req.path);
+  if (!values) return null;
   const query = Object.fromEntries(Object.entries(req.options.query ?? {}).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
   const body = { ...((req.options.body ?? {}) as Record<string, unknown>) };
   const fields: Record<'query' | 'body', Record<string, unknown>> = { query, body };
@@ -104,7 +103,7 @@ export function toolArgumentsFor(tool: Pick<Tool, 'binding'>, req: ApiRequest): 
   }
   const args: Record<string, unknown> = {};
   for (const [arg, place] of Object.entries(b.arguments)) {
-    if (place.in === 'path') args[arg] = pathValues.get(place.name);
+    if (place.in === 'path') args[arg] = values.get(place.name);
     else if (place.in === 'header') {
       if (req.options.idempotencyKey !== undefined) args[arg] = req.options.idempotencyKey;
     } else if (place.name in fields[place.in]) {
@@ -120,7 +119,8 @@ export function toolArgumentsFor(tool: Pick<Tool, 'binding'>, req: ApiRequest): 
 /**
  * `pos:oracle~mcp`: each request of the oracle made as a tool call of `erp mcp` (the MCP server
  * the agent command starts), through the MCP SDK's client over stdio. The tool is the one whose
- * binding makes exactly the request (read from GET /tools.json, as the server reads it).
+ * binding makes exactly the request (read from GET /tools.json, as the server reads it), called
+ * by name when erp mcp offers it under its default budget, through erp_get or erp_post otherwise.
  */
 async function mcpTurn(ctx: PolicyContext, fallbacks: Fallbacks): Promise<{ send: Send; end(): Promise<void> }> {
   const http = sendThrough(ctx.client);
@@ -134,6 +134,8 @@ async function mcpTurn(ctx: PolicyContext, fallbacks: Fallbacks): Promise<{ send
     command: process.execPath, args: [clientBundlePath(), 'mcp'], cwd: ctx.workspace, stderr: 'ignore',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ERP_URL: ctx.erpUrl, ERP_TOKEN: ctx.erpToken },
   }));
+  // A tool the budget left out is called through the generic tools, as an agent would.
+  const offered = new Set((await client.listTools()).tools.map((t) => t.name));
   const send: Send = async (req) => {
     const raw = rawShape(req);
     const tool = raw ? undefined : manifest.body.tools.map((t) => ({ t, args: toolArgumentsFor(t, req) })).find((x) => x.args !== null);
@@ -141,7 +143,11 @@ async function mcpTurn(ctx: PolicyContext, fallbacks: Fallbacks): Promise<{ send
       noteFallback(fallbacks, raw ? `${raw} (a tool call sends JSON arguments only)` : `no tool makes ${req.method} ${req.path.replace(/\/[A-Z]+-[0-9A-Za-z-]+/g, '/{id}')} with ${[...Object.keys(req.options.query ?? {}), ...Object.keys((req.options.body ?? {}) as object)].join(', ') || 'no fields'}`);
       return http(req);
     }
-    const result = await client.callTool({ name: tool.t.name, arguments: tool.args! });
+    const query = Object.fromEntries(Object.entries(req.options.query ?? {}).filter(([, v]) => v !== undefined));
+    const call = offered.has(tool.t.name) ? { name: tool.t.name, arguments: tool.args! }
+      : tool.t.binding.method === 'GET' ? { name: ERP_GET, arguments: { path: req.path, ...(Object.keys(query).length ? { query } : {}) } }
+        : { name: ERP_POST, arguments: { action: tool.t.name, arguments: tool.args! } };
+    const result = await client.callTool(call);
     const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
     const body = parsed(text);
     return response(result.isError ? failedStatus(body) : 200, body);

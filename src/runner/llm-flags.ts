@@ -1,6 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { LlmFlags } from './llm-agent';
 
+/** `--tool-budget`, the same in `erp bench run` and `erp bench campaign`. */
+export const toolBudgetFlag = Flags.string({ description: "the most tools erp mcp offers an agent working through it (the llm agent, a cmd: agent with --interface mcp), its own tools counted: a whole number, or 'all' for one tool per endpoint (default 64); part of the cell" });
+
 /** The llm agent's `--llm-*` flags, the same in `erp bench run` and `erp bench campaign`. */
 export const llmFlagDefinitions = {
   'llm-base-url': Flags.string({ description: "the llm agent's OpenAI-compatible endpoint (default: OPENAI_BASE_URL), e.g. https://api.openai.com/v1" }),

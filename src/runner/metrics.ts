@@ -15,6 +15,8 @@ export interface CellKey {
   agent_name: string;
   model: string | null;
   interface: string;
+  /** The tools offered through erp mcp (`budget:64`, `all`); null for other interfaces and results made before budgets. */
+  tools: string | null;
   condition: string;
   /** null when labels are pooled. */
   label: string | null;
@@ -106,7 +108,7 @@ export const CONVENTIONS = [
 export const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
 
 function keyOf(r: AttemptResult, poolLabels: boolean): CellKey {
-  return { agent_name: r.agent_name ?? r.agent, model: r.model ?? null, interface: r.interface ?? 'http', condition: r.condition, label: poolLabels ? null : r.label };
+  return { agent_name: r.agent_name ?? r.agent, model: r.model ?? null, interface: r.interface ?? 'http', tools: r.tools ?? null, condition: r.condition, label: poolLabels ? null : r.label };
 }
 
 export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {

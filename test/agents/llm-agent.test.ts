@@ -33,11 +33,11 @@ const OVERREACHES: Script = {
   2: SOLVES[2],
 };
 
-async function runWith(script: Script, label: string): Promise<{ run: BenchRunResult; seen: Seen[] }> {
+async function runWith(script: Script, label: string, toolBudget?: string): Promise<{ run: BenchRunResult; seen: Seen[] }> {
   const model = await fakeModel(script);
   try {
     const run = await benchRun({
-      task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
+      task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'), toolBudget,
       llm: { baseUrl: model.url, keyEnv: 'BB_TEST_LLM_KEY', maxSteps: 8, priceIn: 3, priceOut: 15 },
     });
     return { run, seen: model.seen };
@@ -46,14 +46,30 @@ async function runWith(script: Script, label: string): Promise<{ run: BenchRunRe
   }
 }
 
+/** The same work under a budget of eight tools: its reads and writes through erp_get and erp_post. */
+const THROUGH_GENERIC_TOOLS: Script = {
+  1: [
+    { name: 'erp_get', arguments: { path: '/whoami' } },
+    { name: 'erp_post', arguments: { action: 'leave_schedule', arguments: SOLVES[1][1]!.arguments } },
+    { name: 'erp_post', arguments: { action: 'leave_schedule', arguments: SOLVES[1][2]!.arguments } },
+  ],
+  2: [
+    { name: 'erp_post', arguments: { action: 'leave_cancel', arguments: SOLVES[2][0]!.arguments } },
+    { name: 'erp_post', arguments: { action: 'leave_schedule', arguments: SOLVES[2][1]!.arguments } },
+    SOLVES[2][2]!,
+  ],
+};
+
 let solved: { run: BenchRunResult; seen: Seen[] };
 let overreached: { run: BenchRunResult; seen: Seen[] };
+let budgeted: { run: BenchRunResult; seen: Seen[] };
 
 beforeAll(async () => {
   process.env.BB_TEST_LLM_KEY = 'sk-test-only';
   solved = await runWith(SOLVES, 'solves');
   overreached = await runWith(OVERREACHES, 'overreaches');
-}, 300_000);
+  budgeted = await runWith(THROUGH_GENERIC_TOOLS, 'budget-8', '8');
+}, 420_000);
 
 afterAll(() => {
   delete process.env.BB_TEST_LLM_KEY;
@@ -64,7 +80,7 @@ describe('the reference LLM agent on a scripted endpoint', () => {
     const result = solved.run.attempts[0]!.result;
     expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([]);
     expect(result.verdict).toBe('pass');
-    expect(result).toMatchObject({ agent: 'llm:scripted-model', agent_name: 'bb-erp-llm', model: 'scripted-model', interface: 'mcp', cell: 'bb-erp-llm@scripted-model~mcp' });
+    expect(result).toMatchObject({ agent: 'llm:scripted-model', agent_name: 'bb-erp-llm', model: 'scripted-model', interface: 'mcp', tools: 'budget:64', cell: 'bb-erp-llm@scripted-model~mcp.budget-64' });
   });
 
   it('fails it when the model books leave the requester may not ask for', () => {
@@ -80,6 +96,14 @@ describe('the reference LLM agent on a scripted endpoint', () => {
     expect(first.system).toContain('<handbook uri="erp://handbook/leave.md">');
     expect(first.model).toBe('scripted-model');
     expect(first.authorization).toBe('Bearer sk-test-only');
+  });
+
+  it('sends at most the default budget of 64 tools per request, its own write_workspace_file among them, the generic tools for the routes left out', () => {
+    expect(solved.seen.length).toBeGreaterThan(0);
+    for (const s of solved.seen) {
+      expect(s.toolNames.length).toBeLessThanOrEqual(64);
+      expect(s.toolNames).toEqual(expect.arrayContaining(['erp_get', 'erp_post', 'write_workspace_file']));
+    }
   });
 
   it('hands each tool result back to the model in the next request', () => {
@@ -103,6 +127,31 @@ describe('the reference LLM agent on a scripted endpoint', () => {
     expect(lines.filter((l) => l.type === 'tool_call').map((l) => l.name)).toEqual(SOLVES[2].map((c) => c.name));
     expect(lines.at(-1)).toEqual({ type: 'end', reason: 'answered', steps: SOLVES[2].length + 1 });
     expect(existsSync(join(dir, 'workspace', 'turns'))).toBe(false);
+  });
+});
+
+describe('the reference LLM agent under --tool-budget 8', () => {
+  it('sends at most eight tools per request: the generic four, its own, and the three first named tools of the role', () => {
+    expect(budgeted.seen.length).toBe(THROUGH_GENERIC_TOOLS[1].length + 1 + THROUGH_GENERIC_TOOLS[2].length + 1);
+    for (const s of budgeted.seen) {
+      expect(s.toolNames.length).toBeLessThanOrEqual(8);
+      expect(s.toolNames).toEqual(expect.arrayContaining(['erp_get', 'erp_post', 'erp_find_tools', 'erp_describe_tool', 'write_workspace_file']));
+    }
+  });
+
+  it('passes the task through erp_get and erp_post, recorded as the same actions', () => {
+    const result = budgeted.run.attempts[0]!.result;
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([]);
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('records the budget as part of the cell\'s interface, apart from the default budget\'s cell', () => {
+    const result = budgeted.run.attempts[0]!.result;
+    expect(result).toMatchObject({ interface: 'mcp', tools: 'budget:8', cell: 'bb-erp-llm@scripted-model~mcp.budget-8' });
+    const dir = budgeted.run.attempts[0]!.dir;
+    expect(JSON.parse(readFileSync(join(dir, 'attempt.json'), 'utf8'))).toMatchObject({ tools: 'budget:8', cell: 'bb-erp-llm@scripted-model~mcp.budget-8' });
+    expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toMatchObject({ tools: 'budget:8' });
+    expect(solved.run.attempts[0]!.result.cell).not.toBe(result.cell);
   });
 });
 
@@ -136,7 +185,7 @@ describe('the reference LLM agent in a campaign', () => {
       });
       expect(out.counts).toMatchObject({ total: 1, passing: 1, errored: 0 });
       const manifest = readFileSync(join(out.dir, 'campaign.json'), 'utf8');
-      expect(JSON.parse(manifest).agents[0]).toMatchObject({ cell: 'bb-erp-llm@scripted-model~mcp', llm_endpoint: model.url, adapter_limits: { max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } } });
+      expect(JSON.parse(manifest).agents[0]).toMatchObject({ cell: 'bb-erp-llm@scripted-model~mcp.budget-64', tools: 'budget:64', llm_endpoint: model.url, adapter_limits: { max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } } });
       expect(manifest).not.toContain('sk-campaign-only');
       expect(model.seen.every((s) => s.authorization === 'Bearer sk-campaign-only')).toBe(true);
     } finally {

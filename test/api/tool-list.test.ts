@@ -1,5 +1,6 @@
 import { allRoutes } from '../../src/api/routes';
 import { roleToolset, type Tool, type ToolManifest } from '../../src/api/tools';
+import { bindCall } from '../../src/client/tool-call';
 import { call, openTestErp, systemCall } from '../support/erp';
 import { ok, seedPayables } from '../support/payables-fixture';
 
@@ -82,5 +83,31 @@ describe('a role\'s toolset', () => {
     const set = roleToolset(routes, new Set(['ap_invoice.hold']));
     expect(set.tools.map((t) => t.route)).toContain('POST /ap-invoices/{id}/holds');
     expect(set.tools.every((t) => routes.some((r) => `${r.method} ${r.path}` === t.route && (r.permission === null || r.permission === 'ap_invoice.hold')))).toBe(true);
+  });
+});
+
+describe('a tool argument with a choice of values', () => {
+  it('given a value outside it, then the refusal names every allowed value, never "must be equal to constant"', () => {
+    const { api } = openTestErp();
+    const tokens = seedPayables(api);
+    const manifest = call(api, tokens.hannah, 'GET', '/tools.json').body as ToolManifest;
+    const named: string[] = [];
+    for (const t of manifest.tools) {
+      for (const [arg, schema] of Object.entries(t.parameters.properties) as [string, { enum?: unknown[]; items?: { enum?: unknown[] } }][]) {
+        const allowed = schema.enum ?? schema.items?.enum;
+        if (!allowed) continue;
+        const args: Record<string, unknown> = { [arg]: schema.enum ? 'not_a_choice' : ['not_a_choice'] };
+        for (const [a, place] of Object.entries(t.binding.arguments)) if (place.in === 'path') args[a] = 'X-000001';
+        const req = bindCall(t, args);
+        const res = call(api, tokens.hannah, req.method, req.path, req.body, { query: req.query });
+        expect({ tool: t.name, arg, status: res.status }).toEqual({ tool: t.name, arg, status: 400 });
+        expect(res.body.detail).not.toMatch(/equal to constant/);
+        // A body missing required fields says so first (three problems at most): where the field is named, its values are.
+        if (!res.body.detail.includes(`.${t.binding.arguments[arg]!.name} `)) continue;
+        named.push(`${t.name}.${arg}`);
+        expect(res.body.detail).toContain(`must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`);
+      }
+    }
+    expect(named.length).toBeGreaterThan(50);
   });
 });

@@ -4,6 +4,8 @@ import { buildManifest, buildTool, enumsAsEnum, roleToolset, ToolDeclarationErro
 import { AP_EXCEPTION_TOOLS } from '../../src/api/toolsets/ap-exceptions';
 import { payloadAjv } from '../../src/events/json-schema';
 import { bindCall, coerceArgument, ToolCallError } from '../../src/client/tool-call';
+import { genericMcpTools } from '../../src/client/mcp/generic-tools';
+import { answersSuccess, responseSchema } from '../../src/api/response-schemas';
 
 const routes = allRoutes();
 const manifest = buildManifest(AP_EXCEPTION_TOOLS, routes);
@@ -61,7 +63,10 @@ describe('the AP-exceptions tool manifest', () => {
 
 describe('every tool property', () => {
   const everyone = new Set(knownPermissions());
-  const toolsets = [['the AP-exceptions toolset', manifest], ['every route as a tool', buildManifest(roleToolset(routes, everyone), routes)]] as const;
+  const every = buildManifest(roleToolset(routes, everyone), routes);
+  // Every role's tools are among those of every route; the generic tools of erp mcp are built over them.
+  const generic = { tools: genericMcpTools(every.tools).map((t) => ({ name: t.name, parameters: t.inputSchema as { properties: Record<string, { description?: string }> } })) };
+  const toolsets = [['the AP-exceptions toolset', manifest], ['every route as a tool', every], ['erp mcp\'s generic tools', generic]] as const;
   it.each(toolsets)('given %s, then each argument says what it is', (_name, m) => {
     const bare = m.tools.flatMap((t) => Object.entries(t.parameters.properties).filter(([, p]) => typeof p.description !== 'string' || p.description.length < 8).map(([arg]) => `${t.name}.${arg}`));
     expect(bare).toEqual([]);
@@ -122,5 +127,22 @@ describe('a command-line value', () => {
     expect(coerceArgument('APINV-000001, APINV-000002', { type: 'array', items: { type: 'string' } })).toEqual(['APINV-000001', 'APINV-000002']);
     expect(coerceArgument('[{"po_line":1,"qty":4}]', { type: 'array' })).toEqual([{ po_line: 1, qty: 4 }]);
     expect(coerceArgument('true', { type: 'boolean' })).toBe(true);
+  });
+});
+
+describe('every tool\'s outputSchema', () => {
+  const every = buildManifest(roleToolset(routes, new Set(knownPermissions())), routes);
+  const routeOf = (t: { binding: { method: string; path: string } }) => routes.find((r) => r.method === t.binding.method && r.path === t.binding.path)!;
+
+  it('given a route that answers a JSON object, then its tool declares it; only a route that never answers with success declares none', () => {
+    const without = every.tools.filter((t) => !t.output_schema);
+    expect(without.map((t) => t.name)).toEqual(['get_reports_by_id']);
+    for (const t of without) expect(answersSuccess(responseSchema(routeOf(t))!)).toBe(false);
+    for (const t of every.tools.filter((x) => x.output_schema)) expect({ tool: t.name, type: t.output_schema!.type }).toEqual({ tool: t.name, type: 'object' });
+  });
+
+  it('given the AP-exceptions toolset or erp mcp\'s generic tools, then each declares its answer', () => {
+    expect(manifest.tools.filter((t) => !t.output_schema).map((t) => t.name)).toEqual([]);
+    expect(genericMcpTools(every.tools).filter((t) => !t.outputSchema).map((t) => t.name)).toEqual([]);
   });
 });

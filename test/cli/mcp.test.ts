@@ -5,7 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startServer, type RunningServer } from '../../src/api/server';
 import { allRoutes } from '../../src/api/routes';
-import { buildManifest, roleToolset } from '../../src/api/tools';
+import { buildManifest, roleToolset, type Tool } from '../../src/api/tools';
+import { GENERIC_TOOL_NAMES } from '../../src/client/mcp/generic-tools';
+import { selectTools } from '../../src/client/mcp/tool-budget';
 import { ErpClient } from '../../src/client/http-client';
 import { issueAttemptTokens } from '../../src/runner/attempt-tokens';
 import { clientBundlePath } from '../../src/runner/client-bundle';
@@ -80,11 +82,13 @@ describe('erp mcp for payment-run\'s agent', () => {
     listed = (await client.listTools()).tools as typeof listed;
   });
 
-  it('lists the tools of /tools.json: every route the AP supervisor may call, typed by its schema', async () => {
+  it('lists at most 64 tools: the generic ones, and the first of the AP supervisor\'s routes by rank, each typed by its schema', async () => {
     // Built in-process from the agent's permissions: asking a server would add a read to its stream.
     const routes = allRoutes();
     const manifest = buildManifest(roleToolset(routes, new Set(mcpCopy.server.api.read.org.permissions(agent))), routes);
-    expect(listed.map((t) => t.name)).toEqual(manifest.tools.map((t) => t.name));
+    expect(manifest.tools.length).toBeGreaterThan(200);
+    expect(listed.length).toBeLessThanOrEqual(64);
+    expect(listed.map((t) => t.name)).toEqual([...selectTools(manifest.tools, 64).named.map((t) => t.name), ...GENERIC_TOOL_NAMES]);
     expect(listed.map((t) => t.name)).toEqual(expect.arrayContaining(['get_whoami', 'payment_run_create', 'payment_run_submit', 'vendor_bank_account_verify', 'ap_invoice_hold']));
     expect(listed.map((t) => t.name)).not.toContain('payment_run_release');
     const createRun = listed.find((t) => t.name === 'payment_run_create')!;
@@ -94,8 +98,8 @@ describe('erp mcp for payment-run\'s agent', () => {
   });
 
   it('declares the JSON each tool answers with as its outputSchema, self-contained', async () => {
-    const withOutput = listed.filter((t) => (t as { outputSchema?: unknown }).outputSchema);
-    expect(withOutput.length).toBeGreaterThan(listed.length * 0.9);
+    // Every route the AP supervisor is offered answers a JSON object, and so do the generic tools.
+    expect(listed.filter((t) => !(t as { outputSchema?: unknown }).outputSchema).map((t) => t.name)).toEqual([]);
     const hold = listed.find((t) => t.name === 'ap_invoice_hold') as unknown as { outputSchema: { type: string; properties: Record<string, unknown>; $defs?: object } };
     expect(hold.outputSchema.type).toBe('object');
     expect(JSON.stringify(hold.outputSchema)).not.toContain('#/components/');
@@ -154,6 +158,96 @@ describe('erp mcp for payment-run\'s agent', () => {
     const mcpEvents = eventsAfterReset(mcpCopy, startSeq);
     expect(mcpEvents.length).toBe(5);
     expect(eventsAfterReset(httpCopy, startSeq)).toEqual(mcpEvents);
+  });
+
+  /** A problem without the event it was recorded as (each refusal is its own). */
+  const problem = (result: Awaited<ReturnType<Client['callTool']>>) => {
+    const { event_id: _e, instance: _i, ...rest } = json(result) as Record<string, unknown>;
+    return rest;
+  };
+
+  /** The last `n` events of the MCP copy, without what tells two requests apart in time. */
+  const lastEvents = (n: number) => eventsAfterReset(mcpCopy, startSeq).slice(-n).map((e) => {
+    const { seq: _s, ...rest } = e as Record<string, unknown>;
+    return rest;
+  });
+
+  it('makes an action through erp_post as its named tool does: the same refusal naming the allowed values, the same probe', async () => {
+    const args = { id: invoice, reason: 'lost_in_post', note: 'Checking.' };
+    const named = await client.callTool({ name: 'ap_invoice_hold', arguments: args });
+    const generic = await client.callTool({ name: 'erp_post', arguments: { action: 'ap_invoice_hold', arguments: args } });
+    expect(generic.isError).toBe(true);
+    expect(problem(generic)).toEqual(problem(named));
+    expect(json(generic)).toMatchObject({ status: 400, code: 'invalid_request', detail: expect.stringContaining('body.reason must be one of "price_variance", "quantity_variance"') });
+    const [a, b] = lastEvents(2);
+    expect(b).toEqual(a);
+    expect(b).toMatchObject({ outcome: 'refused', error_code: 'invalid_request' });
+  });
+
+  it('is refused through erp_post by the same control as through the named tool', async () => {
+    const generic = await client.callTool({ name: 'erp_post', arguments: { action: 'payment_pay', arguments: { id: invoice, bank_account: 'BANK-OP' } } });
+    expect(generic.isError).toBe(true);
+    expect(problem(generic)).toEqual(problem(pay));
+  });
+
+  it('says what is wrong with an argument an action does not take through erp_post in the named tool\'s words, without a request', async () => {
+    const before = mcpCopy.server.erp.store.lastSeq();
+    const bad = await client.callTool({ name: 'erp_post', arguments: { action: 'ap_invoice_hold', arguments: { invoice, reason: 'other' } } });
+    expect(json(bad)).toEqual({ code: 'usage', detail: expect.stringContaining('ap_invoice_hold takes no argument invoice') });
+    expect(mcpCopy.server.erp.store.lastSeq()).toBe(before);
+  });
+
+  it('reads any path through erp_get as its named tool reads it, and refuses a filter value naming the allowed ones', async () => {
+    const generic = await client.callTool({ name: 'erp_get', arguments: { path: `/ap-invoices/${invoice}` } });
+    const named = await client.callTool({ name: 'get_ap_invoices_by_id', arguments: { id: invoice } });
+    expect(generic.structuredContent).toEqual(named.structuredContent);
+    const bad = await client.callTool({ name: 'erp_get', arguments: { path: '/vendors', query: { status: 'dormant' } } });
+    expect(json(bad)).toMatchObject({ status: 400, code: 'invalid_request', detail: 'query.status must be one of "active", "inactive".' });
+  });
+
+  it('refuses a named tool the budget left out, saying which generic tool reaches it', async () => {
+    await expect(client.callTool({ name: 'get_payment_runs_by_id', arguments: { id: 'PR-000001' } })).rejects.toThrow(/get_payment_runs_by_id is not among the tools offered \(budget:64\): call it through erp_get with path \/payment-runs\/\{id\}/);
+  });
+
+  it('finds and describes every endpoint the caller may call, as their declared outputs say', async () => {
+    const found = await client.callTool({ name: 'erp_find_tools', arguments: { search: 'payment runs', kind: 'read' } });
+    expect((found.structuredContent as { items: { name: string }[] }).items.map((i) => i.name)).toEqual(expect.arrayContaining(['get_payment_runs', 'get_payment_runs_by_id']));
+    const described = await client.callTool({ name: 'erp_describe_tool', arguments: { name: 'payment_run_release' } });
+    expect(described.isError).toBe(true);
+    const run = await client.callTool({ name: 'erp_describe_tool', arguments: { name: 'get_payment_runs_by_id' } });
+    expect(run.structuredContent).toMatchObject({ method: 'GET', path: '/payment-runs/{id}', offered: false, input_schema: { required: ['id'] } });
+  });
+});
+
+describe('erp mcp under a declared tool budget', () => {
+  const listWith = async (args: string[], env: Record<string, string> = {}) => {
+    const other = new Client({ name: 'bb-erp-test', version: '1.0.0' });
+    await other.connect(new StdioClientTransport({ command: process.execPath, args: [clientBundlePath(), 'mcp', ...args], cwd: mcpCopy.workspace, env: { ERP_URL: mcpCopy.server.url, ERP_TOKEN: secretFor(agent), ...env }, stderr: 'pipe' }));
+    try {
+      return (await other.listTools()).tools.map((t) => t.name);
+    } finally {
+      await other.close();
+    }
+  };
+
+  it('given --tool-budget all, then every route a tool of its own and no generic tool, as before budgets', async () => {
+    const routes = allRoutes();
+    const manifest = buildManifest(roleToolset(routes, new Set(mcpCopy.server.api.read.org.permissions(agent))), routes);
+    expect(await listWith(['--tool-budget', 'all'])).toEqual(manifest.tools.map((t: Tool) => t.name));
+  });
+
+  it('given ERP_MCP_TOOL_BUDGET, then at most that many; --tool-budget overrides it', async () => {
+    const ten = await listWith([], { ERP_MCP_TOOL_BUDGET: '10' });
+    expect(ten).toEqual(['get_audit', 'get_whoami', 'ap_invoice_add_note', 'ap_invoice_approve', 'ap_invoice_enter', 'ap_invoice_flag_duplicate', ...GENERIC_TOOL_NAMES]);
+    expect(await listWith(['--tool-budget=12'], { ERP_MCP_TOOL_BUDGET: '10' })).toHaveLength(12);
+  });
+
+  it('given a budget smaller than the generic tools, then exits 2 saying so, before any MCP is spoken', () => {
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const res = spawnSync(process.execPath, [clientBundlePath(), 'mcp', '--tool-budget', '3'], { encoding: 'utf8', env: { ERP_URL: mcpCopy.server.url }, input: '' });
+    expect(res.status).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe("erp mcp: --tool-budget must be a whole number of at least 4 (the generic tools take 4) or 'all', not '3'.\n");
   });
 });
 

@@ -31,6 +31,12 @@ describe('a campaign file', () => {
     expect(parseCampaignFile(file("name: p\ntasks: [a]\nagents:\n  - 'null'\n")).agents).toEqual([{ agent: 'null' }]);
   });
 
+  it('gives an agent a tool budget, a whole number or all', () => {
+    const spec = parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    tool_budget: 32\n  - agent: llm:m-2\n    tool_budget: all\n'));
+    expect(spec.agents.map((a) => a.toolBudget)).toEqual(['32', 'all']);
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    tool_budget: lots\n'))).toThrow(/agents\[0\]\.tool_budget: must be a whole number or 'all'/);
+  });
+
   it('refuses an unknown key, naming it', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents: [oracle]\nrepetitions: 5\n'))).toThrow(/unknown key repetitions/);
   });
@@ -61,12 +67,24 @@ describe('a campaign plan', () => {
     expect(planCampaign({ ...base, agents: [{ agent: 'oracle' }], conditions: ['clean', 'lost-leave'] }).cells.map((c) => c.cell)).toEqual(['oracle~http', 'oracle~http+lost-leave']);
     expect(() => planCampaign({ ...base, agents: [{ agent: 'oracle' }], conditions: ['lost-everything'] })).toThrow();
   });
+
+  it('keeps agents working through erp mcp under different tool budgets in different cells, and refuses a budget for another interface', () => {
+    const plan = planCampaign({ ...base, agents: [{ agent: 'cmd:a', name: 'h', interface: 'mcp' }, { agent: 'cmd:a', name: 'h', interface: 'mcp', toolBudget: '128' }, { agent: 'cmd:a', name: 'h', interface: 'mcp', toolBudget: 'all' }] });
+    expect(plan.cells.map((c) => [c.cell, c.identity.tools])).toEqual([['h~mcp.budget-64', 'budget:64'], ['h~mcp.budget-128', 'budget:128'], ['h~mcp.all', 'all']]);
+    expect(() => planCampaign({ ...base, agents: [{ agent: 'cmd:a', name: 'h', toolBudget: '32' }] })).toThrow(/agents\[0\] \(cmd:a\): --tool-budget is for an agent working through erp mcp/);
+    expect(() => planCampaign({ ...base, agents: [{ agent: 'cmd:a', name: 'h', interface: 'mcp', toolBudget: '2' }] })).toThrow(/tool_budget must be a whole number of at least 4/);
+  });
 });
 
 describe('a campaign in flags', () => {
   it('pairs --agent-name and --model with the cmd: agents in order', () => {
     const spec = specFromFlags({ name: 'p', tasks: ['t'], agents: ['oracle', 'cmd:a', 'cmd:a'], agentNames: ['x', 'y'], models: ['m1', 'm2'] });
     expect(spec.agents).toEqual([{ agent: 'oracle' }, { agent: 'cmd:a', name: 'x', model: 'm1', interface: undefined }, { agent: 'cmd:a', name: 'y', model: 'm2', interface: undefined }]);
+  });
+
+  it('gives --tool-budget to every agent working through erp mcp, and to no other', () => {
+    const spec = specFromFlags({ name: 'p', tasks: ['t'], agents: ['oracle', 'cmd:a', 'cmd:b', 'llm:m'], agentNames: ['x', 'y', 'bb-erp-llm'], interfaces: ['cli', 'mcp', 'mcp'], toolBudget: '32' });
+    expect(spec.agents.map((a) => a.toolBudget)).toEqual([undefined, undefined, '32', '32']);
   });
 
   it('refuses names that do not pair up', () => {

@@ -124,6 +124,17 @@ describe('cells', () => {
     ]);
   });
 
+  it('are keyed by the tools offered through erp mcp too: budgets never pool, even under one spelling of a cell or pooled labels', () => {
+    const mcp = { agent_name: 'h', model: 'm', interface: 'mcp' as const, cell: 'h@m~mcp', label: 'x' };
+    const rows = campaignMetrics([
+      one({ ...mcp, tools: 'budget:64' }),
+      one({ ...mcp, tools: 'budget:64', rep: 2, passed: false, verdict: 'fail' }),
+      one({ ...mcp, tools: 'all', label: 'y' }),
+      one({ ...mcp }),
+    ], { poolLabels: true });
+    expect(rows.map((r) => [r.tools, r.attempts, r.pass_at_1])).toEqual([['budget:64', 2, 0.5], ['all', 1, 1], [null, 1, 1]]);
+  });
+
   it('are never merged across labels unless asked', () => {
     const rs = [one({ label: 'run-1' }), one({ label: 'run-2', rep: 1, passed: false, verdict: 'fail' })];
     expect(campaignMetrics(rs).map((r) => [r.label, r.attempts])).toEqual([['run-1', 1], ['run-2', 1]]);

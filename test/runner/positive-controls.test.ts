@@ -62,7 +62,7 @@ describe('--strict and a pack\'s own positive controls', () => {
 describe('the tool that makes a request, for the MCP positive control', () => {
   const tool = {
     binding: {
-      method: 'POST', path: '/ap-invoices/{id}/flag-duplicate', operation_id: 'x', permission: null,
+      method: 'POST', path: '/ap-invoices/{id}/flag-duplicate', operation_id: 'x', permission: null, tag: 'payables',
       arguments: { invoice_id: { in: 'path' as const, name: 'id' }, original_invoice_id: { in: 'body' as const, name: 'original' }, idempotency_key: { in: 'header' as const, name: 'Idempotency-Key' } },
       fixed: [],
     },

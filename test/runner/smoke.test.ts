@@ -97,7 +97,7 @@ describe('the oracle\'s attempt', () => {
     expect(prompt).toContain('`erp docs`');
     expect(prompt).toContain('handbook/');
     expect(prompt).toContain('Request from Maya Chen (user maya.chen), 2026-10-06:\n\nHi Olga, could you put some leave in for us?');
-    expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toEqual({ condition: 'clean', faults: null, agent: 'oracle', agent_name: 'oracle', model: null, interface: 'http', cell: 'oracle~http', isolation: 'in-process', sandbox: null, timeout_override_s: null });
+    expect(JSON.parse(readFileSync(join(dir, 'condition.json'), 'utf8'))).toEqual({ condition: 'clean', faults: null, agent: 'oracle', agent_name: 'oracle', model: null, interface: 'http', tools: null, cell: 'oracle~http', isolation: 'in-process', sandbox: null, timeout_override_s: null });
   });
 
   it('counts its writes and the one it reversed itself', () => {

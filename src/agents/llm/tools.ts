@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DEFAULT_TOOL_BUDGET, GENERIC_TOOL_COUNT, NO_BUDGET, parseToolBudget, type ToolBudget } from '../../client/mcp/tool-budget';
 
 /** A tool as the chat-completions API takes it. */
 export interface FunctionTool {
@@ -44,13 +45,27 @@ function writeWorkspaceFile(workspace: string, args: Record<string, unknown>): T
   return { text: `wrote ${path} (${Buffer.byteLength(args.content)} bytes)`, isError: false };
 }
 
+/** The agent's own tools, which its budget counts beside the ERP's. */
+const OWN_TOOLS = 1;
+
+/**
+ * The budget `erp mcp` gets when the agent may send `budget` tools per request: its own tools
+ * take their share. ERP_MCP_TOOL_BUDGET (set by the runner) gives the agent's budget.
+ */
+export function erpToolBudget(env: NodeJS.ProcessEnv): ToolBudget {
+  const budget = env.ERP_MCP_TOOL_BUDGET ? parseToolBudget(env.ERP_MCP_TOOL_BUDGET, 'ERP_MCP_TOOL_BUDGET', GENERIC_TOOL_COUNT + OWN_TOOLS) : DEFAULT_TOOL_BUDGET;
+  return budget === NO_BUDGET ? NO_BUDGET : budget - OWN_TOOLS;
+}
+
 /**
  * The tools through `erp mcp` (the `erp` on PATH, as any harness would start it), read with the
- * MCP SDK's client: the server's tool list and handbook resources, each call a tools/call.
+ * MCP SDK's client: the server's tool list and handbook resources, each call a tools/call. The
+ * ERP's tools and the agent's own together are at most the budget of ERP_MCP_TOOL_BUDGET.
  */
 export async function mcpTools(workspace: string, env: NodeJS.ProcessEnv): Promise<AgentTools> {
   const client = new Client({ name: 'bb-erp-llm', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: 'erp', args: ['mcp'], cwd: workspace, env: env as Record<string, string>, stderr: 'inherit' }));
+  const serverEnv = { ...env, ERP_MCP_TOOL_BUDGET: String(erpToolBudget(env)) } as Record<string, string>;
+  await client.connect(new StdioClientTransport({ command: 'erp', args: ['mcp'], cwd: workspace, env: serverEnv, stderr: 'inherit' }));
   const listed = (await client.listTools()).tools;
   const resources = (await client.listResources()).resources;
   const handbook: AgentTools['handbook'] = [];

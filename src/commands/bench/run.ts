@@ -1,7 +1,7 @@
 import { Command, Flags } from '@oclif/core';
 import { benchRun, type BenchRunResult } from '../../runner/bench-run';
 import { interruptOnSignals, message, progressWithBar, seedFlag, taskArg, tasksDirFlag } from '../../runner/cli-support';
-import { llmFlagDefinitions, llmFlagsFrom } from '../../runner/llm-flags';
+import { llmFlagDefinitions, llmFlagsFrom, toolBudgetFlag } from '../../runner/llm-flags';
 import { verdictTable } from '../../runner/verdict-table';
 
 export default class BenchRun extends Command {
@@ -20,6 +20,7 @@ export default class BenchRun extends Command {
     'agent-name': Flags.string({ description: 'the name results and reports give the agent, free text (required for a cmd: agent), e.g. claude-code-2.1' }),
     model: Flags.string({ description: 'the model behind the agent, free text, recorded with each result and in the cell' }),
     interface: Flags.string({ options: ['cli', 'http', 'mcp'], description: 'how the agent reaches the ERP, part of its cell: the erp command (default for cmd:), the HTTP API, or erp mcp' }),
+    'tool-budget': toolBudgetFlag,
     timeout: Flags.integer({ min: 1, description: "seconds per turn, overriding the task's budgets (declare it when publishing)" }),
     reps: Flags.integer({ min: 1, default: 1, description: 'attempts to run' }),
     label: Flags.string({ description: 'campaign label: runs/<label>/ holds one cell (agent and condition); default the cell' }),
@@ -41,7 +42,7 @@ export default class BenchRun extends Command {
     const interrupt = interruptOnSignals();
     try {
       out = await benchRun({
-        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
+        task: args.task, tasksDir: flags['tasks-dir'], seed: flags.seed, agent: flags.agent, agentName: flags['agent-name'], model: flags.model, interface: flags.interface, toolBudget: flags['tool-budget'], timeout: flags.timeout, reps: flags.reps, label: flags.label, runsDir: flags['runs-dir'], scenarioDir: flags.scenario, faults: flags.faults,
         sandbox: flags.sandbox, passEnv: flags['pass-env'], agentFiles: flags['agent-files'], limits: flags.limit, netAllow: flags['net-allow'],
         llm: llmFlagsFrom(flags), signal: interrupt.signal, onAttemptsStart: interrupt.arm, ...progressWithBar(`${args.task} seed ${flags.seed}: building the company`),
       });

@@ -14,7 +14,7 @@ export interface CampaignIdentity {
   tasks: { task: string; pack_hash: string; turn_budgets_s: number[]; grading_date: string }[];
   seeds: number[];
   reps: number;
-  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; condition: string; sandbox: boolean; llm_endpoint?: string; adapter_limits?: ReturnType<typeof llmLimits> }[];
+  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; tools?: string | null; condition: string; sandbox: boolean; llm_endpoint?: string; adapter_limits?: ReturnType<typeof llmLimits> }[];
   conditions: string[];
   /** Seconds per turn overriding every task's budgets, or null for the tasks' own. */
   timeout_override_s: number | null;

@@ -3,6 +3,7 @@ import { loadPack, type TaskPack } from '../../task-pack/load';
 import { loadPackCode } from '../../task-pack/module-loader';
 import { agentText, parseAgent, resolveIdentity, type AgentSpec } from '../agent-spec';
 import { cellOf, identityFields, parseInterface, type AgentIdentity } from '../agent-identity';
+import { parseToolBudget } from '../../client/mcp/tool-budget';
 import { existsSync } from 'node:fs';
 import { conditionWithIsolation, requireSandbox } from '../agent-launch';
 import { checkPassEnv } from '../launcher';
@@ -52,7 +53,7 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   const agent = parseAgent(a.agent);
   let identity: AgentIdentity;
   try {
-    identity = identityFields(resolveIdentity(agent, { agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface) }));
+    identity = identityFields(resolveIdentity(agent, { agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface), toolBudget: a.toolBudget === undefined ? undefined : parseToolBudget(a.toolBudget, 'tool_budget') }));
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }

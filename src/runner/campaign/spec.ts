@@ -29,6 +29,8 @@ export interface CampaignAgent {
   name?: string;
   model?: string;
   interface?: string;
+  /** `--tool-budget`, for an agent working through erp mcp: a whole number or `all`. */
+  toolBudget?: string;
   /** false runs a cmd: agent bare, recorded as unsandboxed. */
   sandbox?: boolean;
   passEnv?: string[];
@@ -41,7 +43,7 @@ export interface CampaignAgent {
 }
 
 const TOP_KEYS = ['name', 'tasks', 'tasks_dir', 'seeds', 'reps', 'agents', 'conditions', 'timeout'];
-const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'sandbox', 'pass_env', 'agent_files', 'net_allow', 'limits', 'llm'];
+const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'tool_budget', 'sandbox', 'pass_env', 'agent_files', 'net_allow', 'limits', 'llm'];
 const LLM_KEYS = ['base_url', 'key_env', 'max_steps', 'price_in', 'price_out'];
 
 function fail(where: string, what: string): never {
@@ -102,9 +104,11 @@ function agentFrom(raw: unknown, where: string, base: string): CampaignAgent {
     return a[k] as string;
   };
   if (a.sandbox !== undefined && typeof a.sandbox !== 'boolean') fail(`${where}.sandbox`, 'must be true or false');
+  if (a.tool_budget !== undefined && !(Number.isInteger(a.tool_budget) || a.tool_budget === 'all')) fail(`${where}.tool_budget`, "must be a whole number or 'all'");
   const paths = a.agent_files === undefined ? undefined : strings(a.agent_files, `${where}.agent_files`).map((p) => (isAbsolute(p) ? p : resolve(base, p)));
   return {
     agent: a.agent, name: text('name'), model: text('model'), interface: text('interface'), sandbox: a.sandbox as boolean | undefined,
+    ...(a.tool_budget === undefined ? {} : { toolBudget: String(a.tool_budget) }),
     passEnv: a.pass_env === undefined ? undefined : strings(a.pass_env, `${where}.pass_env`), agentFiles: paths,
     netAllow: a.net_allow === undefined ? undefined : strings(a.net_allow, `${where}.net_allow`), limits: a.limits === undefined ? undefined : strings(a.limits, `${where}.limits`),
     ...(a.llm === undefined ? {} : { llm: llmFrom(a.llm, `${where}.llm`) }),
@@ -164,6 +168,8 @@ export interface CampaignFlags {
   timeout?: number;
   /** `--llm-*`: the endpoint and limits of every llm agent the flags name. */
   llm?: LlmFlags;
+  /** `--tool-budget`: of every agent the flags name that works through erp mcp (llm agents, cmd: agents with --interface mcp). */
+  toolBudget?: string;
 }
 
 /**
@@ -189,7 +195,8 @@ export function specFromFlags(f: CampaignFlags): CampaignSpec {
     agents: agents.map((agent) => {
       if (!takesName(agent)) return { agent };
       const i = nth++;
-      return { agent, name: f.agentNames?.[i], model: f.models?.[i], interface: f.interfaces?.[i], ...(agent.startsWith('llm') && f.llm ? { llm: f.llm } : {}) };
+      const throughMcp = agent.startsWith('llm') || f.interfaces?.[i] === 'mcp';
+      return { agent, name: f.agentNames?.[i], model: f.models?.[i], interface: f.interfaces?.[i], ...(agent.startsWith('llm') && f.llm ? { llm: f.llm } : {}), ...(throughMcp && f.toolBudget !== undefined ? { toolBudget: f.toolBudget } : {}) };
     }),
     conditions: f.conditions ?? ['clean'],
     timeout: f.timeout,

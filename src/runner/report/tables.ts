@@ -45,6 +45,7 @@ const who: Column<GroupMetrics | SeedMetrics>[] = [
   { name: 'agent', value: (m) => m.agent_name },
   { name: 'model', value: (m) => m.model },
   { name: 'interface', value: (m) => m.interface },
+  { name: 'tools', value: (m) => m.tools },
   { name: 'condition', value: (m) => m.condition },
   { name: 'label', value: (m) => m.label },
 ];
@@ -167,7 +168,7 @@ export function reportTables(groups: readonly GroupMetrics[], seeds: readonly Se
 }
 
 /** The columns a terminal table leaves out when every row has the same value (the cell already says who). */
-const TEXT_OMITS = new Set(['agent', 'model', 'interface', 'condition']);
+const TEXT_OMITS = new Set(['agent', 'model', 'interface', 'tools', 'condition']);
 
 export function textReport(tables: readonly ReportTable[]): string {
   return tables.map((t) => {

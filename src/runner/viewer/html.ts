@@ -110,7 +110,7 @@ pre { background: #f6f6f6; padding: 8px; white-space: pre-wrap; max-height: 400p
 <body>
 <h1>${h(r.task)} · seed ${r.seed} · rep ${r.rep} · ${h(r.cell)}</h1>
 <p class="verdict">${verdictLine}</p>
-<p>agent ${h(r.agent_name)}${r.model ? ` · model ${h(r.model)}` : ''} · interface ${h(r.interface)} · condition ${h(r.condition)} · ${r.metrics.probes} probes · ${r.metrics.writes} writes (${r.metrics.reversed_writes} reversed)</p>
+<p>agent ${h(r.agent_name)}${r.model ? ` · model ${h(r.model)}` : ''} · interface ${h(r.interface)}${r.tools ? ` (tools ${h(r.tools)})` : ''} · condition ${h(r.condition)} · ${r.metrics.probes} probes · ${r.metrics.writes} writes (${r.metrics.reversed_writes} reversed)</p>
 ${usageHtml(r)}
 <figure data-plot="calls"><figcaption>API calls in order, by actor and outcome</figcaption><div class="chart"></div></figure>
 <h2>Turns</h2>
