@@ -1,3 +1,4 @@
+import type { LlmApi } from '../agents/llm/apis';
 import { agentIdentity, type AgentIdentity, type AgentInterface } from './agent-identity';
 
 /** The agent of an attempt, as `--agent` names it. */
@@ -55,6 +56,8 @@ export interface IdentityFlags {
   agentName?: string;
   model?: string;
   interface?: AgentInterface;
+  /** The llm agent's provider API (`--llm-api`). */
+  llmApi?: LlmApi;
 }
 
 /** The reference LLM agent's name when the operator gives none. */
@@ -63,7 +66,8 @@ export const LLM_AGENT_NAME = 'bb-erp-llm';
 /**
  * The attempt's identity from the agent and the flags. A policy is named for itself and works over
  * HTTP; a command agent must be named (reports name agents by it) and declares its interface,
- * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default.
+ * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default, and
+ * its name ends in its provider API when that is not chat completions (bb-erp-llm-responses).
  */
 export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): AgentIdentity {
   if (isPolicy(agent)) {
@@ -82,5 +86,7 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
   const model = agent.model ?? flags.model;
   if (!model) throw new Error('The llm agent needs a model: --agent llm:<model> or --model <model>.');
   if (flags.interface !== undefined && flags.interface !== 'mcp') throw new Error(`The llm agent works through erp mcp; --interface ${flags.interface} is for cmd: agents.`);
-  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp');
+  // The API is part of the agent: its cells never pool with another API's.
+  const api = flags.llmApi ?? 'chat';
+  return agentIdentity(`${flags.agentName ?? LLM_AGENT_NAME}${api === 'chat' ? '' : `-${api}`}`, model, 'mcp');
 }

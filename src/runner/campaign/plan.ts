@@ -52,7 +52,7 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   const agent = parseAgent(a.agent);
   let identity: AgentIdentity;
   try {
-    identity = identityFields(resolveIdentity(agent, { agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface) }));
+    identity = identityFields(resolveIdentity(agent, { agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface), llmApi: a.llm?.api }));
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }
