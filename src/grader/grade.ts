@@ -217,7 +217,7 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
   }
   if (record.provider_error) {
     // The agent's model was out of reach: the attempt says nothing about the agent.
-    const result = ungradedResult(record, pack.spec, 'error', record.run_error ?? `The model provider could not be reached in turn ${record.provider_error.turn}: ${record.provider_error.message}`);
+    const result = ungradedResult(record, pack.spec, 'error', record.run_error ?? `The model provider could not be reached in turn ${record.provider_error.turn}: ${record.provider_error.message}`, { provider_error: record.provider_error });
     writeResult(dir, result);
     return result;
   }

@@ -179,6 +179,7 @@ describe('a model provider that is down, then flaky, then works', () => {
     expect(errored).toMatchObject({ verdict: 'error', status: 'error', passed: false, checks: [] });
     expect(errored.error).toMatch(/^The model provider could not be reached in turn 1: .*(ECONNREFUSED|refused)/);
     expect(readAttemptRecord(slot).provider_error).toMatchObject({ turn: 1, status: null });
+    expect(errored.provider_error).toEqual(readAttemptRecord(slot).provider_error);
     expect(errored.turns).toHaveLength(1);
     expect(errored.turns[0]!.exit_code).toBe(75);
     const transcript = readFileSync(join(slot, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
