@@ -6,7 +6,7 @@ import { runCampaign } from '../../src/runner/campaign/run';
 import { readAttemptRecord } from '../../src/grader/attempt-record';
 import type { AttemptResult } from '../../src/grader/result';
 import { campaignMetrics, collectResults } from '../../src/runner/metrics';
-import { closedPort, endpointAt, fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
+import { closedPort, endpointAt, fakeModel, TOKENS_CACHED, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
 
 /**
  * The reference LLM agent end to end, in the sandbox through `erp mcp`, against a scripted
@@ -108,6 +108,44 @@ describe('the reference LLM agent on a scripted endpoint', () => {
     expect(lines.at(-1)).toEqual({ type: 'end', reason: 'answered', steps: SOLVES[2].length + 1 });
     expect(existsSync(join(dir, 'workspace', 'turns'))).toBe(false);
   });
+});
+
+describe.each([
+  ['responses', 'Bearer sk-api-test'],
+  ['messages', 'sk-api-test'],
+] as const)('the reference LLM agent over the %s API', (api, authorization) => {
+  it('solves the task in the sandbox, in a cell of its own, its cached tokens priced apart', async () => {
+    // Given a scripted endpoint of that API playing the solving script
+    const model = await fakeModel(SOLVES);
+    process.env.BB_TEST_LLM_KEY = 'sk-api-test';
+    try {
+      // When the llm agent plays the task speaking that API
+      const run = await benchRun({
+        task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label: `api-${api}`, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
+        llm: { api, baseUrl: model.url, keyEnv: 'BB_TEST_LLM_KEY', maxSteps: 8, priceIn: 3, priceOut: 15, priceCachedIn: 0.3 },
+      });
+      // Then it passes, named for its API, and every request carried the key the API's way
+      const result = run.attempts[0]!.result;
+      expect(result).toMatchObject({ verdict: 'pass', agent_name: `bb-erp-llm-${api}`, cell: `bb-erp-llm-${api}@scripted-model~mcp` });
+      expect(model.seen.every((s) => s.authorization === authorization)).toBe(true);
+      expect(model.seen[0]!.toolNames).toEqual(expect.arrayContaining(['get_whoami', 'leave_schedule', 'write_workspace_file']));
+      expect(model.seen[0]!.system).toContain('<handbook uri="erp://handbook/leave.md">');
+      expect(JSON.parse(model.seen.find((s) => s.turn === 1 && s.toolResults.length === 1)!.toolResults[0]!)).toMatchObject({ user: { id: 'olga.park' } });
+      // ... and its transcript says the cached tokens, each call priced with them
+      const calls = SOLVES[1].length + 1 + SOLVES[2].length + 1;
+      const perCall = ((TOKENS_IN - TOKENS_CACHED) * 3 + TOKENS_CACHED * 0.3 + TOKENS_OUT * 15) / 1e6;
+      expect(result.usage).toMatchObject({ model_calls: calls, tokens_in: calls * TOKENS_IN, tokens_out: calls * TOKENS_OUT });
+      expect(result.usage!.cost_usd).toBeCloseTo(calls * perCall, 9);
+      const lines = readFileSync(join(run.attempts[0]!.dir, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines[0]).toMatchObject({ type: 'system', api });
+      expect(lines.filter((l) => l.type === 'model_call').every((l) => l.api === api && l.tokens_cached === TOKENS_CACHED)).toBe(true);
+      const condition = JSON.parse(readFileSync(join(run.attempts[0]!.dir, 'condition.json'), 'utf8'));
+      expect(condition).toMatchObject({ llm_api: api, adapter_limits: { prices_usd_per_mtok: { in: 3, out: 15, cached_in: 0.3 } } });
+    } finally {
+      delete process.env.BB_TEST_LLM_KEY;
+      model.server.close();
+    }
+  }, 120_000);
 });
 
 describe('the step limit', () => {
