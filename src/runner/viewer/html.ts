@@ -99,7 +99,8 @@ function entryHtml(e: ConversationEntry): string {
   const tokens = `${e.tokensIn} tokens in${e.tokensCached === null ? '' : ` (${e.tokensCached} cached)`} · ${e.tokensOut} out · ${e.costUsd === null ? 'no price' : `$${e.costUsd.toFixed(6)}`}`;
   const tools = e.tools.map((t) => {
     const args = JSON.stringify(t.arguments, null, 2);
-    return `<details class="tool-call${t.isError ? ' error' : ''}" data-tool="${h(t.name)}"><summary><code>${h(t.name)}</code> ${t.isError ? '→ error' : '→ ok'}</summary><h5>Arguments</h5><pre>${h(args ?? '')}</pre><h5>Result</h5><pre class="tool-result">${h(t.result)}</pre></details>`;
+    const brief = JSON.stringify(t.arguments) ?? '';
+    return `<details class="tool-call${t.isError ? ' error' : ''}" data-tool="${h(t.name)}"><summary><code>${h(t.name)}(${h(brief.length > 80 ? `${brief.slice(0, 79)}…` : brief)})</code> ${t.isError ? '→ error' : '→ ok'}</summary><h5>Arguments</h5><pre>${h(args ?? '')}</pre><h5>Result</h5><pre class="tool-result">${h(t.result)}</pre></details>`;
   }).join('');
   return `<div class="model-call" data-step="${e.step}"><p class="meta">Model call ${e.step} · ${h(e.model)} · ${tokens}${e.finish ? ` · ${h(e.finish)}` : ''}</p>${e.text ? `<div class="model-text">${h(e.text)}</div>` : ''}${tools}</div>`;
 }
