@@ -152,6 +152,19 @@ describe('a turn that cannot reach its model', () => {
       await close(endpoint.server);
     }
   });
+
+  it('ends with provider_error when the provider answers 200 with something that is not a completion', async () => {
+    const endpoint = scripted([{ status: 200, body: { error: { message: 'quota exceeded' } } }]);
+    const port = await closedPort();
+    await listen(endpoint.server, port);
+    try {
+      const { reached, lines } = await turn(config(endpointAt(port)), testClock('not-an-answer'));
+      expect(reached).toBe(false);
+      expect(lines.at(-1)).toMatchObject({ reason: 'provider_error', error: { status: 200, message: expect.stringContaining('not a chat answer') } });
+    } finally {
+      await close(endpoint.server);
+    }
+  });
 });
 
 describe('the wait a provider asks for', () => {

@@ -1,4 +1,4 @@
-import { ADAPTERS, parseLlmApi, type HistoryItem, type LlmApi } from './apis';
+import { ADAPTERS, parseLlmApi, type HistoryItem, type LlmApi, type ModelReply } from './apis';
 import type { AgentTools } from './tools';
 import { DEFAULT_RETRY, postJson, ProviderError, systemClock, type RetryClock, type RetryPolicy } from './provider-call';
 import { proxyFor, tunnelFetch } from './tunnel-fetch';
@@ -96,15 +96,16 @@ export async function runTurn(config: LlmConfig, tools: AgentTools, prompt: stri
     if (clock.now() >= deadline) return end('budget', step);
     step++;
     const request = adapter.request(config, { system, prompt, tools: tools.tools, history });
-    let body: unknown;
+    let reply: ModelReply | undefined;
     try {
-      body = await postJson(request, { fetch: send, deadline, clock, policy: config.retry, onRetry: (n) => out({ type: 'provider_retry', step, ...n }) });
+      const body = await postJson(request, { fetch: send, deadline, clock, policy: config.retry, onRetry: (n) => out({ type: 'provider_retry', step, ...n }) });
+      reply = adapter.parse(body);
+      if (!reply) throw new ProviderError(`The provider's answer is not a ${config.api} answer: ${JSON.stringify(body).slice(0, 300)}`, 200, 0);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       out({ type: 'end', reason: 'provider_error', steps: step, error: { status: err.status, message: err.message } });
       return false;
     }
-    const reply = adapter.parse(body);
     out({
       type: 'model_call', step, api: config.api, model: reply.model ?? config.model, tokens_in: reply.tokensIn, tokens_out: reply.tokensOut, tokens_cached: reply.tokensCached,
       cost_usd: costOf(reply.tokensIn, reply.tokensOut, config.prices, reply.tokensCached ?? 0), finish_reason: reply.finish, text: reply.text, tool_calls: reply.calls, message: reply.raw,

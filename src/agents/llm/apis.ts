@@ -59,7 +59,8 @@ export interface Endpoint {
 
 export interface ApiAdapter {
   request(endpoint: Endpoint, conversation: Conversation): ProviderRequest;
-  parse(body: unknown): ModelReply;
+  /** The model's answer; undefined when the body is not an answer of this API at all. */
+  parse(body: unknown): ModelReply | undefined;
 }
 
 /** The most a Messages answer may write; the API requires a bound. */
@@ -87,7 +88,8 @@ const chat: ApiAdapter = {
   },
   parse(body) {
     const b = body as Json;
-    const choice = b.choices?.[0];
+    if (!Array.isArray(b?.choices)) return undefined;
+    const choice = b.choices[0];
     const message = choice?.message ?? null;
     const calls: AskedCall[] = (message?.tool_calls ?? []).filter((c: Json) => c.type === 'function').map((c: Json) => ({ id: String(c.id), name: String(c.function?.name), arguments: String(c.function?.arguments ?? '') }));
     return {
@@ -112,7 +114,8 @@ const responses: ApiAdapter = {
   },
   parse(body) {
     const b = body as Json;
-    const output: Json[] = Array.isArray(b.output) ? b.output : [];
+    if (!Array.isArray(b?.output)) return undefined;
+    const output: Json[] = b.output;
     const text = output.filter((o) => o.type === 'message').flatMap((o) => (Array.isArray(o.content) ? o.content : [])).filter((p: Json) => p.type === 'output_text').map((p: Json) => String(p.text)).join('');
     const calls = output.filter((o) => o.type === 'function_call').map((o) => ({ id: String(o.call_id), name: String(o.name), arguments: String(o.arguments ?? '') }));
     return {
@@ -138,7 +141,8 @@ const messages: ApiAdapter = {
   },
   parse(body) {
     const b = body as Json;
-    const content: Json[] = Array.isArray(b.content) ? b.content : [];
+    if (!Array.isArray(b?.content)) return undefined;
+    const content: Json[] = b.content;
     const text = content.filter((p) => p.type === 'text').map((p) => String(p.text)).join('');
     const calls = content.filter((p) => p.type === 'tool_use').map((p) => ({ id: String(p.id), name: String(p.name), arguments: JSON.stringify(p.input ?? {}) }));
     const u = b.usage ?? {};
