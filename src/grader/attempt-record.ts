@@ -46,6 +46,8 @@ export interface AttemptRecord {
   grading_date: string;
   /** Set when the run could not finish (the server failed, the clock could not advance). */
   run_error?: string;
+  /** Set when the reference LLM agent could not reach its model provider (retries spent): the turn, and the provider's error. The run stops there and is not graded. */
+  provider_error?: { turn: number; status: number | null; message: string };
   /** Set when the run was interrupted (Ctrl-C, SIGTERM): why, in one sentence. */
   incomplete?: string;
   /** Measured: the reference LLM agent's model calls, which the runner's own agent counts, summed over its turns; absent for other agents. */

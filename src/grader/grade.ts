@@ -215,6 +215,12 @@ export function gradeAttempt(dir: string, options: GradeOptions = {}): AttemptRe
     writeResult(dir, result);
     return result;
   }
+  if (record.provider_error) {
+    // The agent's model was out of reach: the attempt says nothing about the agent.
+    const result = ungradedResult(record, pack.spec, 'error', record.run_error ?? `The model provider could not be reached in turn ${record.provider_error.turn}: ${record.provider_error.message}`, { provider_error: record.provider_error });
+    writeResult(dir, result);
+    return result;
+  }
   const { findings: tampered, startChecked } = tamperEvidence(dir, record);
   if (tampered.length) {
     const result = ungradedResult(record, pack.spec, 'tampered', `Not graded: ${tampered[0]}${tampered.length > 1 ? ` (and ${tampered.length - 1} more)` : ''}.`, { tampered });

@@ -95,6 +95,8 @@ export interface AttemptResult {
   breach: boolean;
   /** Why grading could not finish, when verdict is error. */
   error?: string;
+  /** When the error is the reference llm agent's model provider out of reach: the turn and the provider's error (attempt.json's provider_error). */
+  provider_error?: { turn: number; status: number | null; message: string };
   /** Why the attempt is incomplete or tampered, in one sentence. */
   why?: string;
   /** What differs from the recorded evidence, one sentence each (verdict tampered). */

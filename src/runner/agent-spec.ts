@@ -1,3 +1,4 @@
+import type { LlmApi } from '../agents/llm/apis';
 import { DEFAULT_TOOL_BUDGET, GENERIC_TOOL_COUNT, NO_BUDGET, selectionName, type ToolBudget } from '../client/mcp/tool-budget';
 import { agentIdentity, type AgentIdentity, type AgentInterface } from './agent-identity';
 
@@ -58,6 +59,8 @@ export interface IdentityFlags {
   interface?: AgentInterface;
   /** The most tools an agent working through erp mcp is offered (DEFAULT_TOOL_BUDGET when not given). */
   toolBudget?: ToolBudget;
+  /** The llm agent's provider API (`--llm-api`). */
+  llmApi?: LlmApi;
 }
 
 /** The reference LLM agent's name when the operator gives none. */
@@ -66,7 +69,8 @@ export const LLM_AGENT_NAME = 'bb-erp-llm';
 /**
  * The attempt's identity from the agent and the flags. A policy is named for itself and works over
  * HTTP; a command agent must be named (reports name agents by it) and declares its interface,
- * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default.
+ * the `erp` command by default; the reference LLM agent needs a model and uses MCP by default, and
+ * its name ends in its provider API when that is not chat completions (bb-erp-llm-responses).
  * Through erp mcp, the tool budget is part of the identity (`budget:64` by default).
  */
 export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): AgentIdentity {
@@ -92,5 +96,7 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
   if (flags.interface !== undefined && flags.interface !== 'mcp') throw new Error(`The llm agent works through erp mcp; --interface ${flags.interface} is for cmd: agents.`);
   // Its own tool (write_workspace_file) counts in its budget beside the generic ones.
   if (flags.toolBudget !== undefined && flags.toolBudget !== NO_BUDGET && flags.toolBudget < GENERIC_TOOL_COUNT + 1) throw new Error(`The llm agent's --tool-budget must be at least ${GENERIC_TOOL_COUNT + 1}: erp mcp's ${GENERIC_TOOL_COUNT} generic tools and its own write_workspace_file.`);
-  return agentIdentity(flags.agentName ?? LLM_AGENT_NAME, model, 'mcp', selectionName(flags.toolBudget ?? DEFAULT_TOOL_BUDGET));
+  // The API is part of the agent: its cells never pool with another API's.
+  const api = flags.llmApi ?? 'chat';
+  return agentIdentity(`${flags.agentName ?? LLM_AGENT_NAME}${api === 'chat' ? '' : `-${api}`}`, model, 'mcp', selectionName(flags.toolBudget ?? DEFAULT_TOOL_BUDGET));
 }

@@ -23,7 +23,7 @@ import { runProcessTurn, type ProcessOutcome } from './process-agent';
 import { settleToSingleFile } from './db-file';
 import { turnPrompt, type PromptPeople } from './prompt';
 import { attemptInjector, FAULTS_FILE, type FaultCondition } from './fault-condition';
-import { addUsage, NO_USAGE, usageOfTranscript } from '../agents/llm/usage';
+import { addUsage, NO_USAGE, providerFailureOf, usageOfTranscript } from '../agents/llm/usage';
 import { llmAgentEnv, llmLimits, type LlmSettings } from './llm-agent';
 import { destinationOf } from './sandbox/egress-proxy';
 import { DEFAULT_LIMITS, type TurnLimits } from './sandbox/limits';
@@ -192,7 +192,7 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
     start_seq: chainHead(server.erp.db).seq, agent_windows: [], turns: [], grading_date: pack.spec.grading_date,
     started_wall: new Date().toISOString(), finished_wall: '',
   };
-  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, sandbox: launcher?.enforced ?? null, ...(isLlm ? { adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
+  writeFileSync(join(dir, 'condition.json'), JSON.stringify({ condition, faults: o.faults ? { spec: o.faults.spec, profile: o.faults.profile } : null, agent: record.agent, ...identity, cell: record.cell, isolation: record.isolation, timeout_override_s: o.timeoutSeconds ?? null, sandbox: launcher?.enforced ?? null, ...(isLlm ? { llm_api: o.llm!.api, adapter_limits: llmLimits(o.llm!) } : {}) }, null, 2) + '\n');
   const referenceDir = join(o.scenarioDir, 'reference');
   const witness = (at: string, db: Db) => appendHead(dir, { at, ...chainHead(db), reference: o.writesReference ? null : referenceDigest(referenceDir) });
   // The start the agent is given is final.db as it is now: this head, which final.db must extend.
@@ -238,7 +238,8 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       witness(`turn ${index} ends`, server.erp.db);
       // The reference agent's model calls are the runner's own count (measured); a cmd: agent's
       // output (a harness's usage, model_call lines) is only its word about itself, kept apart.
-      const transcript = launcher && existsSync(io.stdoutFile) ? usageOfTranscript(readFileSync(io.stdoutFile, 'utf8')) : undefined;
+      const stdout = launcher && existsSync(io.stdoutFile) ? readFileSync(io.stdoutFile, 'utf8') : undefined;
+      const transcript = stdout === undefined ? undefined : usageOfTranscript(stdout);
       const usage = isLlm ? transcript : undefined;
       const reportedUsage = !isLlm && transcript && transcript.model_calls > 0 ? transcript : undefined;
       if (usage) record.usage = addUsage(record.usage ?? NO_USAGE, usage);
@@ -248,6 +249,12 @@ export async function runAttempt(o: AttemptOptions): Promise<AttemptOutcome> {
       record.turns.push(turnRecord);
       log(`turn ${index}/${turns.length} ${turn.date} ${record.agent}: ${outcome.limit ? `ended at its ${outcome.limit} limit` : outcome.timed_out ? 'timed out' : `exit ${outcome.exit_code ?? outcome.signal}`} after ${outcome.duration_s.toFixed(1)} s`);
       stopIfInterrupted();
+      // The model was out of reach, not wrong: the attempt stops here and is errored, never graded.
+      const failure = isLlm && stdout !== undefined ? providerFailureOf(stdout) : undefined;
+      if (failure) {
+        record.provider_error = { turn: index, ...failure };
+        throw new Error(`The model provider could not be reached in turn ${index}: ${failure.message}`);
+      }
     }
     where = 'while the clock advanced to the grading date';
     await advance(control, pack.spec.grading_date);

@@ -12,7 +12,7 @@ import { generateScenario } from './scenario';
 import { resolveFaults } from './fault-condition';
 import { conditionWithIsolation, requireSandbox } from './agent-launch';
 import { checkPassEnv } from './launcher';
-import { llmSettings } from './llm-agent';
+import { llmSettings, type LlmFlags } from './llm-agent';
 import { checkDestination } from './sandbox/egress-proxy';
 import { limitsFrom } from './sandbox/limits';
 
@@ -51,7 +51,7 @@ export interface BenchRunOptions {
   /** `host:port`s the sandboxed agent may reach besides the agent port (`--net-allow`). */
   netAllow?: string[];
   /** The reference LLM agent's endpoint (default OPENAI_BASE_URL), the variable holding its key (default OPENAI_API_KEY), its step limit and prices. */
-  llm?: { baseUrl?: string; keyEnv?: string; maxSteps?: number; priceIn?: number; priceOut?: number };
+  llm?: LlmFlags;
   /** Aborted by Ctrl-C or SIGTERM: the running attempt ends incomplete and no more start. */
   signal?: AbortSignal;
   /** Called once the scenario is ready, just before the first attempt (the command arms its signal handlers). */
@@ -86,7 +86,10 @@ export async function benchRun(o: BenchRunOptions): Promise<BenchRunResult> {
   const log = o.log ?? (() => undefined);
   const pack = loadPack(o.task, o.tasksDir);
   const agent = parseAgent(o.agent ?? 'oracle');
-  const identity = identityFields(resolveIdentity(agent, { agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface), toolBudget: o.toolBudget === undefined ? undefined : parseToolBudget(o.toolBudget, '--tool-budget') }));
+  const identity = identityFields(resolveIdentity(agent, {
+    agentName: o.agentName, model: o.model, interface: o.interface === undefined ? undefined : parseInterface(o.interface),
+    toolBudget: o.toolBudget === undefined ? undefined : parseToolBudget(o.toolBudget, '--tool-budget'), llmApi: o.llm?.api,
+  }));
   const runsProcess = agent.kind === 'command' || agent.kind === 'llm';
   const unsandboxed = runsProcess && o.sandbox === false;
   // Before anything is built: a cmd: or llm agent without bubblewrap is refused in one sentence.

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchRun, type BenchRunResult } from '../../src/runner/bench-run';
 import { runCampaign } from '../../src/runner/campaign/run';
-import { fakeModel, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
+import { readAttemptRecord } from '../../src/grader/attempt-record';
+import type { AttemptResult } from '../../src/grader/result';
+import { campaignMetrics, collectResults } from '../../src/runner/metrics';
+import { closedPort, endpointAt, fakeModel, TOKENS_CACHED, TOKENS_IN, TOKENS_OUT, type Script, type Seen } from '../support/fake-model';
 
 /**
  * The reference LLM agent end to end, in the sandbox through `erp mcp`, against a scripted
@@ -118,7 +121,8 @@ describe('the reference LLM agent on a scripted endpoint', () => {
     expect(result.usage).toEqual({ model_calls: calls, tokens_in: calls * TOKENS_IN, tokens_out: calls * TOKENS_OUT, cost_usd: cost });
     expect(result.turns.map((t) => t.usage?.model_calls)).toEqual([SOLVES[1].length + 1, SOLVES[2].length + 1]);
     const condition = JSON.parse(readFileSync(join(solved.run.attempts[0]!.dir, 'condition.json'), 'utf8'));
-    expect(condition.adapter_limits).toEqual({ max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } });
+    expect(condition.adapter_limits).toEqual({ max_steps: 8, max_retries: 6, prices_usd_per_mtok: { in: 3, out: 15 } });
+    expect(condition.llm_api).toBe('chat');
   });
 
   it('keeps each turn\'s transcript in the attempt folder, outside the workspace', () => {
@@ -155,6 +159,44 @@ describe('the reference LLM agent under --tool-budget 8', () => {
   });
 });
 
+describe.each([
+  ['responses', 'Bearer sk-api-test'],
+  ['messages', 'sk-api-test'],
+] as const)('the reference LLM agent over the %s API', (api, authorization) => {
+  it('solves the task in the sandbox, in a cell of its own, its cached tokens priced apart', async () => {
+    // Given a scripted endpoint of that API playing the solving script
+    const model = await fakeModel(SOLVES);
+    process.env.BB_TEST_LLM_KEY = 'sk-api-test';
+    try {
+      // When the llm agent plays the task speaking that API
+      const run = await benchRun({
+        task: 'leave-cover', tasksDir: TASKS, agent: 'llm:scripted-model', label: `api-${api}`, runsDir: join(root, 'runs'), scenarioDir: join(root, 'scenario'),
+        llm: { api, baseUrl: model.url, keyEnv: 'BB_TEST_LLM_KEY', maxSteps: 8, priceIn: 3, priceOut: 15, priceCachedIn: 0.3 },
+      });
+      // Then it passes, named for its API, and every request carried the key the API's way
+      const result = run.attempts[0]!.result;
+      expect(result).toMatchObject({ verdict: 'pass', agent_name: `bb-erp-llm-${api}`, cell: `bb-erp-llm-${api}@scripted-model~mcp.budget-64` });
+      expect(model.seen.every((s) => s.authorization === authorization)).toBe(true);
+      expect(model.seen[0]!.toolNames).toEqual(expect.arrayContaining(['get_whoami', 'leave_schedule', 'write_workspace_file']));
+      expect(model.seen[0]!.system).toContain('<handbook uri="erp://handbook/leave.md">');
+      expect(JSON.parse(model.seen.find((s) => s.turn === 1 && s.toolResults.length === 1)!.toolResults[0]!)).toMatchObject({ user: { id: 'olga.park' } });
+      // ... and its transcript says the cached tokens, each call priced with them
+      const calls = SOLVES[1].length + 1 + SOLVES[2].length + 1;
+      const perCall = ((TOKENS_IN - TOKENS_CACHED) * 3 + TOKENS_CACHED * 0.3 + TOKENS_OUT * 15) / 1e6;
+      expect(result.usage).toMatchObject({ model_calls: calls, tokens_in: calls * TOKENS_IN, tokens_out: calls * TOKENS_OUT });
+      expect(result.usage!.cost_usd).toBeCloseTo(calls * perCall, 9);
+      const lines = readFileSync(join(run.attempts[0]!.dir, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines[0]).toMatchObject({ type: 'system', api });
+      expect(lines.filter((l) => l.type === 'model_call').every((l) => l.api === api && l.tokens_cached === TOKENS_CACHED)).toBe(true);
+      const condition = JSON.parse(readFileSync(join(run.attempts[0]!.dir, 'condition.json'), 'utf8'));
+      expect(condition).toMatchObject({ llm_api: api, adapter_limits: { prices_usd_per_mtok: { in: 3, out: 15, cached_in: 0.3 } } });
+    } finally {
+      delete process.env.BB_TEST_LLM_KEY;
+      model.server.close();
+    }
+  }, 120_000);
+});
+
 describe('the step limit', () => {
   it('ends the turn when the model keeps calling tools past --llm-max-steps', async () => {
     const endless: Script = { 1: Array.from({ length: 20 }, () => ({ name: 'get_whoami', arguments: {} })), 2: [] };
@@ -185,7 +227,7 @@ describe('the reference LLM agent in a campaign', () => {
       });
       expect(out.counts).toMatchObject({ total: 1, passing: 1, errored: 0 });
       const manifest = readFileSync(join(out.dir, 'campaign.json'), 'utf8');
-      expect(JSON.parse(manifest).agents[0]).toMatchObject({ cell: 'bb-erp-llm@scripted-model~mcp.budget-64', tools: 'budget:64', llm_endpoint: model.url, adapter_limits: { max_steps: 8, prices_usd_per_mtok: { in: 3, out: 15 } } });
+      expect(JSON.parse(manifest).agents[0]).toMatchObject({ cell: 'bb-erp-llm@scripted-model~mcp.budget-64', tools: 'budget:64', llm_api: 'chat', llm_endpoint: model.url, adapter_limits: { max_steps: 8, max_retries: 6, prices_usd_per_mtok: { in: 3, out: 15 } } });
       expect(manifest).not.toContain('sk-campaign-only');
       expect(model.seen.every((s) => s.authorization === 'Bearer sk-campaign-only')).toBe(true);
     } finally {
@@ -204,4 +246,51 @@ describe('the reference LLM agent in a campaign', () => {
       if (saved !== undefined) process.env.OPENAI_BASE_URL = saved;
     }
   });
+});
+
+describe('a model provider that is down, then flaky, then works', () => {
+  it('errors the attempt (not graded, counted apart), and --retry-errored plays it again and grades it', async () => {
+    // Given a campaign whose llm agent's endpoint refuses every connection
+    const port = await closedPort();
+    const spec = {
+      name: 'provider-outage', tasks: ['leave-cover'], tasksDir: TASKS, seeds: [0], reps: 1, conditions: ['clean'],
+      agents: [{ agent: 'llm:scripted-model', llm: { baseUrl: endpointAt(port), maxSteps: 8, maxRetries: 2 } }],
+    };
+    const where = { runsDir: join(root, 'campaigns'), scenariosDir: join(root, 'campaign-scenarios'), jobs: 1 };
+    // When the campaign runs
+    const down = await runCampaign({ spec, ...where });
+    // Then its attempt is errored with the provider's error, in turn 1, and was not graded
+    expect(down.counts).toMatchObject({ total: 1, passing: 0, failing: 0, errored: 1 });
+    const slot = join(down.dir, 'bb-erp-llm@scripted-model~mcp.budget-64', 'leave-cover', 'seed-0', 'rep-1');
+    const errored = JSON.parse(readFileSync(join(slot, 'result.json'), 'utf8')) as AttemptResult;
+    expect(errored).toMatchObject({ verdict: 'error', status: 'error', passed: false, checks: [] });
+    expect(errored.error).toMatch(/^The model provider could not be reached in turn 1: .*(ECONNREFUSED|refused)/);
+    expect(readAttemptRecord(slot).provider_error).toMatchObject({ turn: 1, status: null });
+    expect(errored.provider_error).toEqual(readAttemptRecord(slot).provider_error);
+    expect(errored.turns).toHaveLength(1);
+    expect(errored.turns[0]!.exit_code).toBe(75);
+    const transcript = readFileSync(join(slot, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(transcript.filter((l) => l.type === 'provider_retry')).toHaveLength(2);
+    expect(transcript.at(-1)).toMatchObject({ type: 'end', reason: 'provider_error', error: { status: null } });
+    // ... and the report counts it as an error, not a failure of the model's
+    const rows = campaignMetrics(collectResults([down.dir])).filter((m) => m.task === 'leave-cover');
+    expect(rows).toEqual([expect.objectContaining({ cell: 'bb-erp-llm@scripted-model~mcp.budget-64', attempts: 1, passed: 0, errors: 1 })]);
+
+    // Given the endpoint now answers, first 500 and then 429 (Retry-After: 0), then plays the solving script
+    const model = await fakeModel(SOLVES, { port, failures: [{ status: 500 }, { status: 429, headers: { 'retry-after': '0' } }] });
+    try {
+      // When the campaign is run again with --retry-errored
+      const again = await runCampaign({ spec, ...where, retryErrored: true });
+      // Then the errored attempt is set aside and played again, retrying through the failures, and graded
+      expect(again.counts).toMatchObject({ total: 1, passing: 1, errored: 0 });
+      expect(again.superseded).toBe(1);
+      expect(model.failed).toBe(2);
+      const graded = JSON.parse(readFileSync(join(slot, 'result.json'), 'utf8')) as AttemptResult;
+      expect(graded).toMatchObject({ verdict: 'pass', status: 'graded' });
+      const lines = readFileSync(join(slot, 'turns', '1', 'stdout.txt'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.filter((l) => l.type === 'provider_retry').map((l) => l.status)).toEqual([500, 429]);
+    } finally {
+      model.server.close();
+    }
+  }, 300_000);
 });

@@ -65,6 +65,12 @@ describe('an attempt\'s identity', () => {
     expect(() => resolveIdentity(parseAgent('llm:m'), { toolBudget: 4 })).toThrow(/at least 5: erp mcp's 4 generic tools and its own write_workspace_file/);
   });
 
+  it('names the reference LLM agent for its provider API, so cells of different APIs never pool', () => {
+    const cells = (['chat', 'responses', 'messages'] as const).map((llmApi) => cellOf(resolveIdentity(parseAgent('llm:m-1'), { llmApi }), 'clean'));
+    expect(cells).toEqual(['bb-erp-llm@m-1~mcp.budget-64', 'bb-erp-llm-responses@m-1~mcp.budget-64', 'bb-erp-llm-messages@m-1~mcp.budget-64']);
+    expect(resolveIdentity(parseAgent('llm:m-1'), { agentName: 'ref', llmApi: 'messages' }).agent_name).toBe('ref-messages');
+  });
+
   it('refuses an empty or overlong name and an unknown interface', () => {
     expect(() => agentIdentity('  ', null, 'cli')).toThrow(/--agent-name must be 1 to 80/);
     expect(() => agentIdentity('a'.repeat(81), null, 'cli')).toThrow(/--agent-name/);

@@ -25,6 +25,13 @@ describe('a campaign file', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { price_in: cheap }\n'))).toThrow(/llm\.price_in: must be a number/);
   });
 
+  it('takes an llm agent\'s provider API, retries and cached-input price, refusing an API it does not speak', () => {
+    const spec = parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { api: messages, base_url: "http://127.0.0.1:9/v1", max_retries: 0, price_in: 3, price_out: 15, price_cached_in: 0.3 }\n'));
+    expect(spec.agents[0]!.llm).toEqual({ api: 'messages', baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0, priceIn: 3, priceOut: 15, priceCachedIn: 0.3 });
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { api: completions }\n'))).toThrow(/agents\[0\]\.llm\.api must be chat, responses, messages, not 'completions'/);
+    expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - agent: llm:m-1\n    llm: { max_retries: -1 }\n'))).toThrow(/llm\.max_retries: must be a whole number/);
+  });
+
   it('given a bare null agent or condition, when the file is read, then the refusal says to quote it', () => {
     expect(() => parseCampaignFile(file('name: p\ntasks: [a]\nagents:\n  - oracle\n  - null\n'))).toThrow(/agents\[1\]: must be an agent .*quote it, e\.g\. - 'null'/);
     expect(() => parseCampaignFile(file('name: p\ntasks: [a, true]\nagents: [oracle]\n'))).toThrow(/tasks: must be a list of words: YAML reads a bare null/);

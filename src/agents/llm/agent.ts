@@ -1,18 +1,22 @@
-import OpenAI from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { ADAPTERS, parseLlmApi, type HistoryItem, type LlmApi, type ModelReply } from './apis';
 import type { AgentTools } from './tools';
+import { DEFAULT_RETRY, postJson, ProviderError, systemClock, type RetryClock, type RetryPolicy } from './provider-call';
 import { proxyFor, tunnelFetch } from './tunnel-fetch';
-import { costOf, type TranscriptLine } from './usage';
+import { costOf, type Prices, type TranscriptLine } from './usage';
 
 /** The agent's settings, which the runner passes as BB_LLM_* variables (see llmAgentEnv). */
 export interface LlmConfig {
+  /** The provider API it speaks (BB_LLM_API, default chat). */
+  api: LlmApi;
   baseUrl: string;
   apiKey: string;
   model: string;
   maxSteps: number;
   /** The turn's budget: no model call starts within `marginS` of it. */
   budgetS: number;
-  prices: { in: number; out: number } | null;
+  prices: Prices | null;
+  /** How provider failures are retried (BB_LLM_MAX_RETRIES; backoff from 1 s doubling to 30 s). */
+  retry: RetryPolicy;
   /**
    * The HTTP proxy the model endpoint is reached through (HTTPS_PROXY or HTTP_PROXY for its scheme):
    * in the sandbox the only way out. NO_PROXY does not apply: it names the sandbox's own loopback.
@@ -33,15 +37,18 @@ function number(env: NodeJS.ProcessEnv, name: string): number | undefined {
 export function configFromEnv(env: NodeJS.ProcessEnv): LlmConfig {
   const baseUrl = env.BB_LLM_BASE_URL;
   const model = env.BB_LLM_MODEL;
-  if (!baseUrl) throw new Error('BB_LLM_BASE_URL is not set: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1.');
+  if (!baseUrl) throw new Error('BB_LLM_BASE_URL is not set: the model endpoint, e.g. https://api.openai.com/v1.');
   if (!model) throw new Error('BB_LLM_MODEL is not set.');
   const priceIn = number(env, 'BB_LLM_PRICE_IN');
   const priceOut = number(env, 'BB_LLM_PRICE_OUT');
+  const priceCachedIn = number(env, 'BB_LLM_PRICE_CACHED_IN');
   return {
+    api: parseLlmApi(env.BB_LLM_API || 'chat', 'BB_LLM_API'),
     baseUrl, model, apiKey: env.BB_LLM_API_KEY || 'none',
     maxSteps: number(env, 'BB_LLM_MAX_STEPS') ?? 60,
     budgetS: number(env, 'BB_LLM_BUDGET_S') ?? 600,
-    prices: priceIn !== undefined && priceOut !== undefined ? { in: priceIn, out: priceOut } : null,
+    prices: priceIn !== undefined && priceOut !== undefined ? { in: priceIn, out: priceOut, ...(priceCachedIn !== undefined ? { cachedIn: priceCachedIn } : {}) } : null,
+    retry: { ...DEFAULT_RETRY, maxRetries: number(env, 'BB_LLM_MAX_RETRIES') ?? DEFAULT_RETRY.maxRetries },
     ...(proxyFor(baseUrl, env) ? { proxy: proxyFor(baseUrl, env) } : {}),
   };
 }
@@ -57,42 +64,68 @@ export function systemPrompt(handbook: AgentTools['handbook']): string {
   ].join('\n');
 }
 
+/** What a turn waits with and how it reaches the provider; the wall clock and fetch unless a test gives its own. */
+export interface TurnDeps {
+  clock?: RetryClock;
+  fetch?: typeof fetch;
+}
+
 /**
- * One turn of the reference agent: the prompt, then chat-completions requests with the tools until
- * the model answers without a tool call, the step limit, or the turn's budget. Each request and each
- * tool call is one transcript line to `out`.
+ * One turn of the reference agent: the prompt, then requests to the model in the configured API
+ * with the tools, until the model answers without a tool call, the step limit, the turn's budget,
+ * or a provider failure that retries within the budget did not get past. Each request, retry and
+ * tool call is one transcript line to `out`; a provider failure ends it with a `provider_error`
+ * line and returns false.
  */
-export async function runTurn(config: LlmConfig, tools: AgentTools, prompt: string, out: (line: TranscriptLine) => void, now: () => number = Date.now): Promise<void> {
-  const started = now();
-  const openai = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 2, timeout: Math.max(1, config.budgetS - MARGIN_S) * 1000, ...(config.proxy ? { fetch: tunnelFetch(config.proxy) } : {}) });
-  const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: systemPrompt(tools.handbook) }, { role: 'user', content: prompt }];
+export async function runTurn(config: LlmConfig, tools: AgentTools, prompt: string, out: (line: TranscriptLine) => void, deps: TurnDeps = {}): Promise<boolean> {
+  const clock = deps.clock ?? systemClock(`bb-erp-llm ${config.model} ${prompt}`);
+  const send = deps.fetch ?? (config.proxy ? tunnelFetch(config.proxy) : fetch);
+  const adapter = ADAPTERS[config.api];
+  const started = clock.now();
+  const deadline = started + (config.budgetS - MARGIN_S) * 1000;
+  const system = systemPrompt(tools.handbook);
+  out({ type: 'system', api: config.api, model: config.model, text: system });
+  const history: HistoryItem[] = [];
+  const end = (reason: 'answered' | 'steps' | 'budget', steps: number) => {
+    out({ type: 'end', reason, steps });
+    return true;
+  };
   let step = 0;
   while (true) {
-    if (step >= config.maxSteps) return out({ type: 'end', reason: 'steps', steps: step });
-    if ((now() - started) / 1000 > config.budgetS - MARGIN_S) return out({ type: 'end', reason: 'budget', steps: step });
+    if (step >= config.maxSteps) return end('steps', step);
+    if (clock.now() >= deadline) return end('budget', step);
     step++;
-    const res = await openai.chat.completions.create({ model: config.model, messages, tools: tools.tools, tool_choice: 'auto' });
-    const choice = res.choices[0];
-    const tokensIn = res.usage?.prompt_tokens ?? 0;
-    const tokensOut = res.usage?.completion_tokens ?? 0;
-    out({ type: 'model_call', step, model: res.model ?? config.model, tokens_in: tokensIn, tokens_out: tokensOut, cost_usd: costOf(tokensIn, tokensOut, config.prices), finish_reason: choice?.finish_reason ?? null, message: choice?.message ?? null });
-    const message = choice?.message;
-    if (!message) return out({ type: 'end', reason: 'answered', steps: step });
-    messages.push(message);
-    const calls = (message.tool_calls ?? []).filter((c) => c.type === 'function');
-    if (calls.length === 0) return out({ type: 'end', reason: 'answered', steps: step });
-    for (const call of calls) {
+    const request = adapter.request(config, { system, prompt, tools: tools.tools, history });
+    let reply: ModelReply | undefined;
+    try {
+      const body = await postJson(request, { fetch: send, deadline, clock, policy: config.retry, onRetry: (n) => out({ type: 'provider_retry', step, ...n }) });
+      reply = adapter.parse(body);
+      if (!reply) throw new ProviderError(`The provider's answer is not a ${config.api} answer: ${JSON.stringify(body).slice(0, 300)}`, 200, 0);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      out({ type: 'end', reason: 'provider_error', steps: step, error: { status: err.status, message: err.message } });
+      return false;
+    }
+    out({
+      type: 'model_call', step, api: config.api, model: reply.model ?? config.model, tokens_in: reply.tokensIn, tokens_out: reply.tokensOut, tokens_cached: reply.tokensCached,
+      cost_usd: costOf(reply.tokensIn, reply.tokensOut, config.prices, reply.tokensCached ?? 0), finish_reason: reply.finish, text: reply.text, tool_calls: reply.calls, message: reply.raw,
+    });
+    if (reply.calls.length === 0) return end('answered', step);
+    history.push({ kind: 'assistant', raw: reply.raw });
+    const results: Extract<HistoryItem, { kind: 'results' }>['results'] = [];
+    for (const call of reply.calls) {
       let args: Record<string, unknown>;
       let result;
       try {
-        args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>;
-        result = await tools.call(call.function.name, args);
+        args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
+        result = await tools.call(call.name, args);
       } catch (err) {
-        args = { unparsed: call.function.arguments };
+        args = { unparsed: call.arguments };
         result = { text: `The call could not be made: ${(err as Error).message}`, isError: true };
       }
-      out({ type: 'tool_call', step, name: call.function.name, arguments: args, is_error: result.isError, result: result.text });
-      messages.push({ role: 'tool', tool_call_id: call.id, content: result.isError ? `ERROR: ${result.text}` : result.text });
+      out({ type: 'tool_call', step, name: call.name, arguments: args, is_error: result.isError, result: result.text });
+      results.push({ call, text: result.text, isError: result.isError });
     }
+    history.push({ kind: 'results', results });
   }
 }

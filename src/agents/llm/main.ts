@@ -7,17 +7,20 @@ import { mcpTools } from './tools';
  * sandbox: its last argument is the prompt file, its settings the BB_LLM_* variables, its tools
  * those of `erp mcp`. Its stdout is the turn's transcript, one JSON line per model and tool call.
  */
+/** The exit status of a turn whose model could not be reached (EX_TEMPFAIL); its transcript's end line says why. */
+const PROVIDER_FAILED = 75;
+
 async function main(argv: readonly string[]): Promise<number> {
   const promptFile = argv[argv.length - 1];
   if (!promptFile) {
-    process.stderr.write('usage: llm-agent PROMPT_FILE (settings from BB_LLM_BASE_URL, BB_LLM_MODEL, BB_LLM_API_KEY, ...)\n');
+    process.stderr.write('usage: llm-agent PROMPT_FILE (settings from BB_LLM_API, BB_LLM_BASE_URL, BB_LLM_MODEL, BB_LLM_API_KEY, ...)\n');
     return 2;
   }
   const config = configFromEnv(process.env);
   const tools = await mcpTools(process.cwd(), process.env);
   try {
-    await runTurn(config, tools, readFileSync(promptFile, 'utf8'), (line) => process.stdout.write(JSON.stringify(line) + '\n'));
-    return 0;
+    const reached = await runTurn(config, tools, readFileSync(promptFile, 'utf8'), (line) => process.stdout.write(JSON.stringify(line) + '\n'));
+    return reached ? 0 : PROVIDER_FAILED;
   } finally {
     await tools.close();
   }

@@ -3,12 +3,7 @@ import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DEFAULT_TOOL_BUDGET, GENERIC_TOOL_COUNT, NO_BUDGET, parseToolBudget, type ToolBudget } from '../../client/mcp/tool-budget';
-
-/** A tool as the chat-completions API takes it. */
-export interface FunctionTool {
-  type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
-}
+import type { ToolSpec } from './apis';
 
 export interface ToolOutcome {
   text: string;
@@ -17,7 +12,7 @@ export interface ToolOutcome {
 
 /** What the agent works with: the ERP's tools, the handbook, and one tool of its own for files. */
 export interface AgentTools {
-  tools: FunctionTool[];
+  tools: ToolSpec[];
   handbook: { uri: string; text: string }[];
   call(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
   close(): Promise<void>;
@@ -26,13 +21,10 @@ export interface AgentTools {
 /** The agent's own tool: notes and hand-offs the handbook asks for are files of the workspace. */
 export const WRITE_FILE = 'write_workspace_file';
 
-const writeFileTool: FunctionTool = {
-  type: 'function',
-  function: {
-    name: WRITE_FILE,
-    description: 'Write a text file in your working folder (a note or hand-off the handbook asks for); replaces the file if it exists.',
-    parameters: { type: 'object', properties: { path: { type: 'string', description: 'relative to the working folder, e.g. handoff.md' }, content: { type: 'string' } }, required: ['path', 'content'], additionalProperties: false },
-  },
+const writeFileTool: ToolSpec = {
+  name: WRITE_FILE,
+  description: 'Write a text file in your working folder (a note or hand-off the handbook asks for); replaces the file if it exists.',
+  parameters: { type: 'object', properties: { path: { type: 'string', description: 'relative to the working folder, e.g. handoff.md' }, content: { type: 'string' } }, required: ['path', 'content'], additionalProperties: false },
 };
 
 function writeWorkspaceFile(workspace: string, args: Record<string, unknown>): ToolOutcome {
@@ -73,7 +65,7 @@ export async function mcpTools(workspace: string, env: NodeJS.ProcessEnv): Promi
     const content = (await client.readResource({ uri: r.uri })).contents[0] as { text?: string } | undefined;
     handbook.push({ uri: r.uri, text: content?.text ?? '' });
   }
-  const tools: FunctionTool[] = listed.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? t.name, parameters: t.inputSchema as Record<string, unknown> } }));
+  const tools: ToolSpec[] = listed.map((t) => ({ name: t.name, description: t.description ?? t.name, parameters: t.inputSchema as Record<string, unknown> }));
   return {
     tools: [...tools, writeFileTool],
     handbook,

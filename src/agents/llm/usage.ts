@@ -1,19 +1,45 @@
 /**
  * What the reference LLM agent writes, one JSON object a line, to its turn's stdout (which the
- * runner keeps in turns/<n>/stdout.txt, outside the workspace): a `model_call` line per
- * chat-completions request with the tokens the endpoint reported, a `tool_call` line per call it
- * made, and an `end` line. The runner sums the `model_call` lines into the attempt's usage.
+ * runner keeps in turns/<n>/stdout.txt, outside the workspace): a `system` line with the system
+ * message, a `model_call` line per request to the model with the tokens the provider reported, a
+ * `provider_retry` line per retried provider failure, a `tool_call` line per call it made, and an
+ * `end` line. The runner sums the `model_call` lines into the attempt's usage and reads a
+ * `provider_error` end as an errored attempt.
  */
+export interface SystemLine {
+  type: 'system';
+  api: string;
+  model: string;
+  text: string;
+}
+
 export interface ModelCallLine {
   type: 'model_call';
   step: number;
+  api?: string;
   model: string;
+  /** Every input token, cached ones included. */
   tokens_in: number;
   tokens_out: number;
-  /** From the operator's prices (BB_LLM_PRICE_IN, BB_LLM_PRICE_OUT: USD per million tokens); null without them. */
+  /** Of tokens_in, those read from the provider's cache; null when the provider does not say. */
+  tokens_cached?: number | null;
+  /** From the operator's prices (BB_LLM_PRICE_IN, BB_LLM_PRICE_OUT, BB_LLM_PRICE_CACHED_IN: USD per million tokens); null without them. */
   cost_usd: number | null;
   finish_reason: string | null;
+  /** The model's text, and the tool calls it asked for (arguments as it wrote them). */
+  text?: string | null;
+  tool_calls?: { id: string; name: string; arguments: string }[];
+  /** The answer as the provider sent it (a chat message, Responses output items, Messages content blocks). */
   message: unknown;
+}
+
+export interface ProviderRetryLine {
+  type: 'provider_retry';
+  step: number;
+  retry: number;
+  status: number | null;
+  message: string;
+  wait_ms: number;
 }
 
 export interface ToolCallLine {
@@ -27,12 +53,40 @@ export interface ToolCallLine {
 
 export interface EndLine {
   type: 'end';
-  /** answered: the model stopped calling tools; steps: the step limit; budget: the turn's time ran short. */
-  reason: 'answered' | 'steps' | 'budget';
+  /**
+   * answered: the model stopped calling tools; steps: the step limit; budget: the turn's time ran
+   * short; provider_error: the model could not be reached (retries spent), `error` says why.
+   */
+  reason: 'answered' | 'steps' | 'budget' | 'provider_error';
   steps: number;
+  error?: ProviderFailure;
 }
 
-export type TranscriptLine = ModelCallLine | ToolCallLine | EndLine;
+/** A provider's failure as the transcript and the attempt record keep it. */
+export interface ProviderFailure {
+  /** The HTTP status; null for a connection error. */
+  status: number | null;
+  message: string;
+}
+
+export type TranscriptLine = SystemLine | ModelCallLine | ProviderRetryLine | ToolCallLine | EndLine;
+
+/** The provider failure a turn's transcript ended with, if it ended with one. */
+export function providerFailureOf(text: string): ProviderFailure | undefined {
+  for (const line of text.split('\n').reverse()) {
+    if (!line.trim().startsWith('{')) continue;
+    try {
+      const parsed = JSON.parse(line) as Partial<EndLine>;
+      if (parsed.type !== 'end') continue;
+      if (parsed.reason !== 'provider_error') return undefined;
+      const e = parsed.error;
+      return { status: typeof e?.status === 'number' ? e.status : null, message: typeof e?.message === 'string' ? e.message : 'no message' };
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
 
 /** Model usage of a turn or an attempt, as the attempt records it (seed 000 §5: observed usage). */
 export interface ModelUsage {
@@ -45,10 +99,14 @@ export interface ModelUsage {
 
 export const NO_USAGE: ModelUsage = { model_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 };
 
-/** Estimated cost in USD of one call, from prices per million tokens. */
-export function costOf(tokensIn: number, tokensOut: number, prices: { in: number; out: number } | null): number | null {
+/** USD per million tokens: input, output, and input read from the provider's cache (as input when not given). */
+export interface Prices { in: number; out: number; cachedIn?: number }
+
+/** Estimated cost in USD of one call, from prices per million tokens; `cached` of `tokensIn` at the cached price. */
+export function costOf(tokensIn: number, tokensOut: number, prices: Prices | null, cached = 0): number | null {
   if (!prices) return null;
-  return Math.round((tokensIn * prices.in + tokensOut * prices.out)) / 1e6;
+  const cachedIn = Math.min(cached, tokensIn);
+  return Math.round(((tokensIn - cachedIn) * prices.in + cachedIn * (prices.cachedIn ?? prices.in) + tokensOut * prices.out)) / 1e6;
 }
 
 export function addUsage(a: ModelUsage, b: ModelUsage): ModelUsage {

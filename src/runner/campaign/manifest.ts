@@ -14,7 +14,7 @@ export interface CampaignIdentity {
   tasks: { task: string; pack_hash: string; turn_budgets_s: number[]; grading_date: string }[];
   seeds: number[];
   reps: number;
-  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; tools?: string | null; condition: string; sandbox: boolean; llm_endpoint?: string; adapter_limits?: ReturnType<typeof llmLimits> }[];
+  agents: { cell: string; agent: string; agent_name: string; model: string | null; interface: string; tools?: string | null; condition: string; sandbox: boolean; llm_api?: string; llm_endpoint?: string; adapter_limits?: ReturnType<typeof llmLimits> }[];
   conditions: string[];
   /** Seconds per turn overriding every task's budgets, or null for the tasks' own. */
   timeout_override_s: number | null;
@@ -47,7 +47,7 @@ export function campaignIdentity(plan: CampaignPlan): CampaignIdentity {
     reps: plan.spec.reps,
     agents: plan.cells.map((c) => {
       const llm = c.llm ? llmSettings(c.llm) : undefined;
-      return { cell: c.cell, agent: c.agentText, ...c.identity, condition: c.condition, sandbox: c.sandbox, ...(llm ? { llm_endpoint: llm.baseUrl, adapter_limits: llmLimits(llm) } : {}) };
+      return { cell: c.cell, agent: c.agentText, ...c.identity, condition: c.condition, sandbox: c.sandbox, ...(llm ? { llm_api: llm.api, llm_endpoint: llm.baseUrl, adapter_limits: llmLimits(llm) } : {}) };
     }),
     conditions: plan.spec.conditions,
     timeout_override_s: plan.spec.timeout ?? null,

@@ -53,7 +53,10 @@ function cellFor(a: CampaignAgent, declared: string, packs: readonly TaskPack[],
   const agent = parseAgent(a.agent);
   let identity: AgentIdentity;
   try {
-    identity = identityFields(resolveIdentity(agent, { agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface), toolBudget: a.toolBudget === undefined ? undefined : parseToolBudget(a.toolBudget, 'tool_budget') }));
+    identity = identityFields(resolveIdentity(agent, {
+      agentName: a.name, model: a.model, interface: a.interface === undefined ? undefined : parseInterface(a.interface),
+      toolBudget: a.toolBudget === undefined ? undefined : parseToolBudget(a.toolBudget, 'tool_budget'), llmApi: a.llm?.api,
+    }));
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { nameWord } from '../agent-identity';
+import { parseLlmApi } from '../../agents/llm/apis';
 import type { LlmFlags } from '../llm-agent';
 
 /**
@@ -44,7 +45,7 @@ export interface CampaignAgent {
 
 const TOP_KEYS = ['name', 'tasks', 'tasks_dir', 'seeds', 'reps', 'agents', 'conditions', 'timeout'];
 const AGENT_KEYS = ['agent', 'name', 'model', 'interface', 'tool_budget', 'sandbox', 'pass_env', 'agent_files', 'net_allow', 'limits', 'llm'];
-const LLM_KEYS = ['base_url', 'key_env', 'max_steps', 'price_in', 'price_out'];
+const LLM_KEYS = ['api', 'base_url', 'key_env', 'max_steps', 'max_retries', 'price_in', 'price_out', 'price_cached_in'];
 
 function fail(where: string, what: string): never {
   throw new Error(`${where}: ${what}.`);
@@ -129,7 +130,15 @@ function llmFrom(raw: unknown, where: string): LlmFlags {
     if (typeof l[k] !== 'number' || !Number.isFinite(l[k]) || (l[k] as number) < 0) fail(`${where}.${k}`, 'must be a number of 0 or more (USD per million tokens)');
     return l[k] as number;
   };
-  return { baseUrl: text('base_url'), keyEnv: text('key_env'), maxSteps: l.max_steps === undefined ? undefined : positive(l.max_steps, `${where}.max_steps`), priceIn: price('price_in'), priceOut: price('price_out') };
+  const retries = l.max_retries;
+  if (retries !== undefined && (!Number.isInteger(retries) || (retries as number) < 0)) fail(`${where}.max_retries`, 'must be a whole number of 0 or more');
+  const api = text('api');
+  return {
+    ...(api === undefined ? {} : { api: parseLlmApi(api, `${where}.api`) }),
+    baseUrl: text('base_url'), keyEnv: text('key_env'), maxSteps: l.max_steps === undefined ? undefined : positive(l.max_steps, `${where}.max_steps`),
+    ...(retries === undefined ? {} : { maxRetries: retries as number }),
+    priceIn: price('price_in'), priceOut: price('price_out'), priceCachedIn: price('price_cached_in'),
+  };
 }
 
 /** A campaign file (YAML); relative paths in it are relative to the file. */

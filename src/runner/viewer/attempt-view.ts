@@ -8,6 +8,7 @@ import { readEvents } from '../../grader/grade';
 import type { AttemptResult, CheckResult } from '../../grader/result';
 import { loadPack } from '../../task-pack/load';
 import { attemptDatabase } from '../db-file';
+import { conversationOf, type ConversationView } from './conversation';
 import { diffStreams, type StreamDiff } from './stream-diff';
 import { projectionStates, type ProjectionState } from './time-travel';
 
@@ -22,6 +23,8 @@ export interface TurnView {
   prompt: string;
   stdout: string;
   stderr: string;
+  /** The reference LLM agent's turn as a conversation, read from its whole transcript; absent for other agents. */
+  conversation?: ConversationView;
 }
 
 /** One request of the attempt, in order: the agent's (in a turn) or a counterparty's or the clock's. */
@@ -79,9 +82,12 @@ export function attemptView(dir: string): AttemptView {
   const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as AttemptResult;
   const turns = record.turns.map((t) => {
     const turnDir = join(dir, 'turns', String(t.index));
+    const stdoutFile = join(turnDir, 'stdout.txt');
+    const conversation = existsSync(stdoutFile) ? conversationOf(readFileSync(stdoutFile, 'utf8')) : undefined;
     return {
       index: t.index, date: t.date, duration_s: t.duration_s, exit: t.timed_out ? 'timed out' : t.signal ? `signal ${t.signal}` : `exit ${t.exit_code}`,
-      prompt: text(join(turnDir, 'prompt.md')), stdout: text(join(turnDir, 'stdout.txt')), stderr: text(join(turnDir, 'stderr.txt')),
+      prompt: text(join(turnDir, 'prompt.md')), stdout: text(stdoutFile), stderr: text(join(turnDir, 'stderr.txt')),
+      ...(conversation ? { conversation } : {}),
     };
   });
   const finalDb = attemptDatabase(dir);

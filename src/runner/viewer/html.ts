@@ -5,7 +5,8 @@ import { usageBySource } from '../../grader/attempt-record';
 import type { Table } from '../../grader/csv';
 import type { AttemptResult } from '../../grader/result';
 import { escapeHtml as h, plottingLibraries, scriptSafe } from '../report/html';
-import type { AttemptView } from './attempt-view';
+import type { AttemptView, TurnView } from './attempt-view';
+import type { ConversationEntry, ConversationView } from './conversation';
 import type { KeyedWrite } from './stream-diff';
 
 function table(t: Table | null, empty = 'none'): string {
@@ -89,11 +90,38 @@ function usageHtml(r: AttemptResult): string {
   ].join('');
 }
 
+function entryHtml(e: ConversationEntry): string {
+  if (e.kind === 'retry') return `<p class="retry" data-retry="${e.retry}">Provider failure at step ${e.step}: ${e.status === null ? 'no connection' : `HTTP ${e.status}`}: ${h(e.message)} · retry ${e.retry} after ${e.waitMs} ms</p>`;
+  if (e.kind === 'end') {
+    const error = e.error ? `: ${e.error.status === null ? '' : `HTTP ${e.error.status}: `}${h(e.error.message)}` : '';
+    return `<p class="end ${e.reason === 'provider_error' ? 'provider-error' : ''}" data-reason="${h(e.reason)}">Turn ended: ${h(e.reason.replace('_', ' '))} after ${e.steps} model call${e.steps === 1 ? '' : 's'}${error}</p>`;
+  }
+  const tokens = `${e.tokensIn} tokens in${e.tokensCached === null ? '' : ` (${e.tokensCached} cached)`} · ${e.tokensOut} out · ${e.costUsd === null ? 'no price' : `$${e.costUsd.toFixed(6)}`}`;
+  const tools = e.tools.map((t) => {
+    const args = JSON.stringify(t.arguments, null, 2);
+    const brief = JSON.stringify(t.arguments) ?? '';
+    return `<details class="tool-call${t.isError ? ' error' : ''}" data-tool="${h(t.name)}"><summary><code>${h(t.name)}(${h(brief.length > 80 ? `${brief.slice(0, 79)}…` : brief)})</code> ${t.isError ? '→ error' : '→ ok'}</summary><h5>Arguments</h5><pre>${h(args ?? '')}</pre><h5>Result</h5><pre class="tool-result">${h(t.result)}</pre></details>`;
+  }).join('');
+  return `<div class="model-call" data-step="${e.step}"><p class="meta">Model call ${e.step} · ${h(e.model)} · ${tokens}${e.finish ? ` · ${h(e.finish)}` : ''}</p>${e.text ? `<div class="model-text">${h(e.text)}</div>` : ''}${tools}</div>`;
+}
+
+function conversationHtml(c: ConversationView): string {
+  const system = c.system === null ? '' : `<details class="system-message"><summary>System message${c.api ? ` (${h(c.api)} API)` : ''}, ${c.system.length} characters</summary><pre>${h(c.system)}</pre></details>`;
+  return `<div class="conversation">${system}${c.entries.map(entryHtml).join('')}</div>`;
+}
+
+function turnHtml(t: TurnView): string {
+  const output = t.conversation
+    ? `<h4>Conversation</h4>${conversationHtml(t.conversation)}<details class="raw"><summary>Transcript as written (JSON lines)</summary><pre>${h(t.stdout)}</pre></details>`
+    : `<h4>Agent output</h4><pre>${h(t.stdout) || '<span class="none">(nothing on stdout)</span>'}</pre>`;
+  return `<details class="turn" data-turn="${t.index}" open><summary>Turn ${t.index} · ${t.date} · ${t.exit} after ${t.duration_s.toFixed(1)} s</summary><h4>Prompt</h4><pre>${h(t.prompt)}</pre>${output}${t.stderr ? `<h4>stderr</h4><pre>${h(t.stderr)}</pre>` : ''}</details>`;
+}
+
 /** The attempt viewer: one self-contained page. */
 export function attemptHtml(v: AttemptView): string {
   const r = v.result;
   const verdictLine = `${r.verdict.toUpperCase()}${r.breach ? ' (breach)' : ''} · required checks ${r.required_checks.passed}/${r.required_checks.total}${r.error ? ` · ${h(r.error)}` : ''}${r.why ? ` · ${h(r.why)}` : ''}`;
-  const turns = v.turns.map((t) => `<details class="turn" data-turn="${t.index}" open><summary>Turn ${t.index} · ${t.date} · ${t.exit} after ${t.duration_s.toFixed(1)} s</summary><h4>Prompt</h4><pre>${h(t.prompt)}</pre><h4>Agent output</h4><pre>${h(t.stdout) || '<span class="none">(nothing on stdout)</span>'}</pre>${t.stderr ? `<h4>stderr</h4><pre>${h(t.stderr)}</pre>` : ''}</details>`).join('\n');
+  const turns = v.turns.map(turnHtml).join('\n');
   const projections = v.projections.map((p) => `<h3>${h(p.name)}</h3><div class="side"><div><h4>agent</h4>${table(p.agent)}</div><div><h4>reference</h4>${table(p.reference)}</div></div>`).join('\n');
   const options = v.projections.map((p) => `<option>${h(p.name)}</option>`).join('');
   const data = { calls: v.calls, states: v.states, startSeq: v.record.start_seq };
@@ -106,6 +134,9 @@ table { border-collapse: collapse; font-size: 12px; margin: 4px 0; } th, td { bo
 pre { background: #f6f6f6; padding: 8px; white-space: pre-wrap; max-height: 400px; overflow: auto; }
 .check.fail h3 { color: #a00; } .check.pass h3 { color: #2e7d32; } .probe { background: #fff3e0; } .none { color: #888; }
 .side { display: flex; gap: 24px; flex-wrap: wrap; } tr:target { outline: 2px solid #1565c0; }
+.model-call { border-left: 3px solid #1565c0; padding: 2px 8px; margin: 8px 0; } .model-call .meta { color: #555; font-size: 12px; margin: 0; }
+.model-text { white-space: pre-wrap; margin: 4px 0; } .tool-call { margin: 2px 0 2px 12px; } .tool-call.error > summary { color: #a00; }
+.retry, .provider-error { color: #a00; } .end { font-style: italic; }
 </style></head>
 <body>
 <h1>${h(r.task)} · seed ${r.seed} · rep ${r.rep} · ${h(r.cell)}</h1>

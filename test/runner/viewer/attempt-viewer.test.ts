@@ -7,6 +7,7 @@ import { attemptView, type AttemptView } from '../../../src/runner/viewer/attemp
 import { writeAttemptHtml } from '../../../src/runner/viewer/html';
 import { tableAsOf } from '../../../src/runner/viewer/time-travel';
 import { launchChromium, openPage } from '../../support/browser';
+import { fakeModel } from '../../support/fake-model';
 import { FIXTURE_TASKS } from '../../support/packs';
 
 /** An attempt that fails one check: the negative control that names a manager as delegate. */
@@ -100,5 +101,56 @@ describe('the attempt viewer opened in headless Chromium', () => {
 
   it('lists the writes only the attempt made', async () => {
     expect(await page.locator('[data-diff="attempt"] li').count()).toBe(view.diff!.onlyAttempt.length);
+  });
+});
+
+describe('the attempt viewer of a reference LLM agent\'s attempt', () => {
+  let llmView: AttemptView;
+  let llmPage: Page;
+  let llmErrors: string[];
+
+  beforeAll(async () => {
+    // Given an attempt of the llm agent whose model asks who it is, then calls a tool wrongly, then answers
+    const model = await fakeModel({ 1: [{ name: 'get_whoami', arguments: {} }, { name: 'leave_schedule', arguments: { user: 'nobody' } }], 2: [] });
+    try {
+      const out = await benchRun({ task: 'leave-cover', tasksDir: FIXTURE_TASKS, agent: 'llm:scripted-model', label: 'viewer', runsDir: join(root, 'llm-runs'), scenarioDir: join(root, 'scenario'), llm: { baseUrl: model.url, maxSteps: 6, priceIn: 3, priceOut: 15 } });
+      llmView = attemptView(out.attempts[0]!.dir);
+    } finally {
+      model.server.close();
+    }
+    // When its page is opened
+    const llmFile = join(root, 'llm-attempt.html');
+    writeAttemptHtml(llmView, llmFile);
+    ({ page: llmPage, errors: llmErrors } = await openPage(browser, llmFile, 'body[data-rendered="yes"]'));
+  }, 120_000);
+
+  it('reads each turn\'s transcript as a conversation: the system message, each model call with its tool calls and results, the end', () => {
+    const turn1 = llmView.turns[0]!.conversation!;
+    expect(turn1.api).toBe('chat');
+    expect(turn1.system).toContain('<handbook uri=');
+    expect(turn1.entries.map((e) => e.kind)).toEqual(['model', 'model', 'model', 'end']);
+    const [whoami, schedule, answer] = turn1.entries as Extract<(typeof turn1.entries)[number], { kind: 'model' }>[];
+    expect(whoami!.tools).toEqual([expect.objectContaining({ name: 'get_whoami', isError: false, result: expect.stringContaining('olga.park') })]);
+    expect(schedule!.tools).toEqual([expect.objectContaining({ name: 'leave_schedule', arguments: { user: 'nobody' }, isError: true })]);
+    expect(answer).toMatchObject({ text: 'Done.', tools: [], tokensIn: 1000, tokensOut: 50 });
+  });
+
+  it('shows the conversation, not JSON lines: the system message and each tool call folded, the model\'s text in view', async () => {
+    expect(llmErrors).toEqual([]);
+    const turn = llmPage.locator('details.turn[data-turn="1"]');
+    expect(await turn.locator('.conversation .model-call').count()).toBe(3);
+    expect(await turn.locator('details.system-message').getAttribute('open')).toBeNull();
+    expect(await turn.locator('details.system-message pre').isVisible()).toBe(false);
+    const whoami = turn.locator('details.tool-call[data-tool="get_whoami"]');
+    expect(await whoami.getAttribute('open')).toBeNull();
+    expect(await whoami.locator('.tool-result').isVisible()).toBe(false);
+    await whoami.locator('summary').click();
+    expect(await whoami.locator('.tool-result').isVisible()).toBe(true);
+    expect(await whoami.locator('.tool-result').textContent()).toContain('olga.park');
+    expect(await turn.locator('details.tool-call.error[data-tool="leave_schedule"]').count()).toBe(1);
+    expect(await turn.locator('.model-call[data-step="3"] .model-text').textContent()).toBe('Done.');
+    expect(await turn.locator('.end').getAttribute('data-reason')).toBe('answered');
+    expect(await turn.locator('details.raw').getAttribute('open')).toBeNull();
+    expect(await turn.locator('.conversation').textContent()).not.toContain('"type":"model_call"');
   });
 });
