@@ -30,6 +30,7 @@ const task: TaskCode = {
     difference_entries: neg({ correctBy: 'difference' }),
     reverse_everything: neg({ reviseAll: true }),
     attach_receipt_only: neg({ attachMail: false }),
+    two_entries_per_receipt: neg({ entriesPerReceipt: 2 }),
   },
 };
 

@@ -27,10 +27,12 @@ export interface Judgement {
   actualReplacesRate: boolean;
   /** FRT-1.3: each accrual attaches its receipt and MVF's mail (misread: the receipt alone). */
   attachMail: boolean;
+  /** FRT-1.3: one entry per receipt (misread: the accrual booked as two entries of half each). */
+  entriesPerReceipt: 1 | 2;
 }
 
 export const HANDBOOK: Judgement = {
-  schedule: 'October 2026', accruePrepaid: false, entryDate: 'month_end', revise: true, reversalDate: 'month_end', correctBy: 'reversal', reviseAll: false, actualReplacesRate: true, attachMail: true,
+  schedule: 'October 2026', accruePrepaid: false, entryDate: 'month_end', revise: true, reversalDate: 'month_end', correctBy: 'reversal', reviseAll: false, actualReplacesRate: true, attachMail: true, entriesPerReceipt: 1,
 };
 
 const MONTH = { first: '2026-10-01', last: '2026-10-31' };
@@ -84,11 +86,17 @@ async function accrue(ctx: PolicyContext, judge: Judgement): Promise<void> {
     if (!lane && !judge.accruePrepaid) continue;
     const amount = accrualCents(cents(r.total), lane?.rate ?? lowest);
     if (amount === 0) continue;
-    const id = await book(client, judge, ctx.turn.date, `accrue-${r.id}`, `Freight accrual ${r.id}, ${f.names.get(r.vendor)}, lane ${lane?.lane ?? 'none'}`, amount, [
+    const support = [
       { kind: 'receipt', ref: r.id, description: `Receipt of ${r.po}` },
       ...(judge.attachMail ? [{ kind: 'message', ref: f.schedule.id, description: `${judge.schedule} schedule, ${lane?.lane ?? 'no'} lane at ${lane?.rate ?? lowest}%` }] : []),
-    ]);
-    ctx.log(`${r.id}: ${id} ${money(amount)}`);
+    ];
+    const memo = `Freight accrual ${r.id}, ${f.names.get(r.vendor)}, lane ${lane?.lane ?? 'none'}`;
+    const half = Math.floor(amount / 2);
+    const parts = judge.entriesPerReceipt === 2 && half > 0 ? [half, amount - half] : [amount];
+    for (const [i, part] of parts.entries()) {
+      const id = await book(client, judge, ctx.turn.date, `accrue-${r.id}${i ? `-${i + 1}` : ''}`, memo, part, support);
+      ctx.log(`${r.id}: ${id} ${money(part)}`);
+    }
   }
 }
 
