@@ -35,6 +35,8 @@ export interface GroupMetrics extends CellKey {
   tampered: number;
   /** Interrupted attempts (Ctrl-C, SIGTERM): shown, and left out of every rate. */
   incomplete: number;
+  /** Attempts whose model provider stayed out of reach (result.provider_error): shown, left out of every rate, rerun by --retry-errored. */
+  provider_errors: number;
   /** Mean attempt pass rate. */
   pass_at_1: number;
   /** 95% Wilson score interval of pass@1 over the attempts; null without attempts. */
@@ -89,6 +91,7 @@ export interface SeedMetrics extends CellKey {
   passed: number;
   errors: number;
   incomplete: number;
+  provider_errors: number;
   /** Passed in every one of its attempts; null when it has none that count. */
   pass_hat_k: boolean | null;
 }
@@ -99,13 +102,15 @@ export { median, p90 } from './stats';
 export const CONVENTIONS = [
   'pass@1: passed attempts / attempts; interval: 95% Wilson score interval over the attempts.',
   'pass^k: per scenario (task and seed), passed in all k of its attempts; a group\'s pass^k is the share of its scenarios that did (k = the fewest attempts of any of them).',
-  'Errored and tampered attempts count as attempts that did not pass; incomplete (interrupted) ones are shown and left out of every rate.',
+  'Errored and tampered attempts count as attempts that did not pass; incomplete (interrupted) ones, and those whose model provider stayed out of reach after its retries (provider errors, which --retry-errored reruns), are shown and left out of every rate.',
   'Turn time: median, and p90 at zero-based sorted index floor(0.9·n) capped at n−1, over every turn of every attempt that counts.',
   'Cost per accepted attempt: the estimated model cost of the attempts / passed attempts; measured usage (the reference agent\'s model calls, counted by the runner) and usage a cmd: agent reported about itself (self-reported, not verified) are shown apart and never summed.',
 ];
 
-/** Whether an attempt counts in the rates: an interrupted one says nothing about the agent. */
-export const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete';
+/** Whether an attempt counts in the rates: an interrupted one, or one whose model could not be reached, says nothing about the agent. */
+export const isCounted = (r: AttemptResult) => r.verdict !== 'incomplete' && r.provider_error === undefined;
+
+const providerErrors = (rs: readonly AttemptResult[]) => rs.filter((r) => r.provider_error !== undefined).length;
 
 function keyOf(r: AttemptResult, poolLabels: boolean): CellKey {
   return { agent_name: r.agent_name ?? r.agent, model: r.model ?? null, interface: r.interface ?? 'http', tools: r.tools ?? null, condition: r.condition, label: poolLabels ? null : r.label };
@@ -123,7 +128,8 @@ function seedsOf(cell: string, key: CellKey, all: readonly AttemptResult[]): See
     const counted = rs.filter(isCounted);
     out.push({
       ...key, cell, task: rs[0]!.task, seed: rs[0]!.seed, attempts: counted.length, passed: counted.filter((r) => r.passed).length,
-      errors: counted.filter((r) => r.verdict === 'error' || r.verdict === 'tampered').length, incomplete: rs.length - counted.length,
+      errors: counted.filter((r) => r.verdict === 'error' || r.verdict === 'tampered').length, incomplete: rs.filter((r) => r.verdict === 'incomplete').length,
+      provider_errors: providerErrors(rs),
       pass_hat_k: counted.length === 0 ? null : counted.every((r) => r.passed),
     });
   }
@@ -158,7 +164,8 @@ export function groupMetrics(cell: string, key: CellKey, task: string, all: read
     passed,
     errors: results.filter((r) => r.verdict === 'error').length,
     tampered: results.filter((r) => r.verdict === 'tampered').length,
-    incomplete: all.length - results.length,
+    incomplete: all.filter((r) => r.verdict === 'incomplete').length,
+    provider_errors: providerErrors(all),
     pass_at_1: results.length ? passed / results.length : 0,
     pass_at_1_ci: wilsonInterval(passed, results.length),
     scenarios: scenarios.length,

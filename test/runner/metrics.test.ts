@@ -187,3 +187,22 @@ describe('the results of a runs folder', () => {
     rmSync(runs, { recursive: true, force: true });
   });
 });
+
+describe('an attempt whose model provider stayed out of reach', () => {
+  it('is shown as a provider error and left out of every rate, while an agent\'s own error still counts as not passed', () => {
+    // Given two passes, an agent that crashed, and an attempt whose provider refused every retry
+    const results = [
+      attempt({ rep: 1 }), attempt({ rep: 2 }),
+      attempt({ rep: 3, passed: false, verdict: 'error', status: 'error', required_checks: { passed: 0, total: 4 } }),
+      attempt({ rep: 4, passed: false, verdict: 'error', status: 'error', required_checks: { passed: 0, total: 4 }, provider_error: { turn: 1, status: 503, message: 'Service Unavailable' } }),
+    ];
+    // When the report's figures are taken
+    const [task] = campaignMetrics(results);
+    const [seed] = seedMetrics(results);
+    // Then the outage lowers nothing: pass@1 is over the three attempts the agent made
+    expect(task).toMatchObject({ attempts: 3, passed: 2, errors: 1, provider_errors: 1, incomplete: 0, k: 3 });
+    expect(task!.pass_at_1).toBeCloseTo(2 / 3, 10);
+    expect(task!.check_rate).toBeCloseTo(8 / 12, 10);
+    expect(seed).toMatchObject({ attempts: 3, errors: 1, provider_errors: 1 });
+  });
+});

@@ -74,6 +74,7 @@ const summaryColumns = (nullRates: ReadonlyMap<string, number>): Column<GroupMet
   { name: 'errors', value: (m) => m.errors },
   { name: 'tampered', value: (m) => m.tampered },
   { name: 'incomplete', value: (m) => m.incomplete },
+  { name: 'provider errors', value: (m) => m.provider_errors },
 ];
 
 const seedColumns: Column<SeedMetrics>[] = [
@@ -85,6 +86,7 @@ const seedColumns: Column<SeedMetrics>[] = [
   { name: 'pass^k', value: (m) => (m.pass_hat_k === null ? null : m.pass_hat_k ? 1 : 0), text: (m) => (m.pass_hat_k === null ? '-' : m.pass_hat_k ? 'yes' : 'no') },
   { name: 'errors', value: (m) => m.errors },
   { name: 'incomplete', value: (m) => m.incomplete },
+  { name: 'provider errors', value: (m) => m.provider_errors },
 ];
 
 const FAULT_FIGURES = ['faults_injected', 'writes_committed_behind_failure', 'faulted_requests_resent', 'resent_with_same_key', 'duplicates_found'];

@@ -120,9 +120,9 @@ describe('the same report as CSV and Markdown', () => {
     writeCsv(report, join(root, 'csv'));
     writeMarkdown(report, join(root, 'report.md'));
     const csv = readFileSync(join(root, 'csv', 'pass-hat-k-per-seed.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('cell,agent,model,interface,tools,condition,label,task,seed,k,passed,pass^k,errors,incomplete');
-    expect(csv).toContain('harness@m1~cli,harness@m1,m1,cli,,clean,pilot/harness@m1~cli,task-b,1,2,1,0,0,0');
-    expect(readFileSync(join(root, 'report.md'), 'utf8')).toContain('| harness@m1~cli | harness@m1 | m1 | cli | - | clean | pilot/harness@m1~cli | task-b | 1 | 2 | 1 | no | 0 | 0 |');
+    expect(csv[0]).toBe('cell,agent,model,interface,tools,condition,label,task,seed,k,passed,pass^k,errors,incomplete,provider errors');
+    expect(csv).toContain('harness@m1~cli,harness@m1,m1,cli,,clean,pilot/harness@m1~cli,task-b,1,2,1,0,0,0,0');
+    expect(readFileSync(join(root, 'report.md'), 'utf8')).toContain('| harness@m1~cli | harness@m1 | m1 | cli | - | clean | pilot/harness@m1~cli | task-b | 1 | 2 | 1 | no | 0 | 0 | 0 |');
     const summary = readFileSync(join(root, 'csv', 'per-cell-and-task.csv'), 'utf8');
     expect(summary.split('\n')[0]).toContain('pass@1,pass@1 ci low,pass@1 ci high,pass^k,k');
     // cost, cost and tokens per attempt, then per pass.
