@@ -9,7 +9,9 @@ export type AgentSpec =
   | { kind: 'positive'; name: string }
   | { kind: 'command'; command: string }
   /** The reference LLM agent over an OpenAI-compatible endpoint; the model from `llm:MODEL` or `--model`. */
-  | { kind: 'llm'; model: string | null };
+  | { kind: 'llm'; model: string | null }
+  /** An agent run outside the runner (a Harbor step in its own container): the runner keeps the clock and the evidence, the agent's turns end when it is told so. Never a `--agent` value. */
+  | { kind: 'external'; name: string };
 
 const USAGE = "--agent must be oracle, null, neg:<name>, pos:<name>, cmd:'<command>' or llm[:<model>]";
 
@@ -32,6 +34,7 @@ export function agentText(agent: AgentSpec): string {
     case 'positive': return `pos:${agent.name}`;
     case 'command': return `cmd:${agent.command}`;
     case 'llm': return agent.model ? `llm:${agent.model}` : 'llm';
+    case 'external': return `external:${agent.name}`;
     default: {
       const unknown: never = agent;
       return unknown;
@@ -74,6 +77,7 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
     if (flags.interface !== undefined && flags.interface !== iface) throw new Error(`The ${agentText(agent)} agent works ${iface === 'http' ? 'over the HTTP API' : iface === 'cli' ? 'through the erp command' : 'through erp mcp'}; --interface ${flags.interface} is for cmd: and llm agents.`);
     return agentIdentity(own, null, iface);
   }
+  if (agent.kind === 'external') return agentIdentity(flags.agentName ?? agent.name, flags.model, flags.interface ?? 'cli');
   if (agent.kind === 'command') {
     if (!flags.agentName) throw new Error('A cmd: agent needs --agent-name (say claude-code-2.1): results and reports name agents by it, never by their command.');
     return agentIdentity(flags.agentName, flags.model, flags.interface ?? 'cli');
