@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Api } from '../../api/pipeline';
@@ -12,6 +12,7 @@ import { BUNDLES, bundlePath } from '../../runner/client-bundle';
 import { resolveFaults, type FaultCondition } from '../../runner/fault-condition';
 import { turnPrompt } from '../../runner/prompt';
 import { copyModule, runtimeModules } from '../../runner/sample';
+import { newSecret } from '../../sim/credentials';
 import { generateScenario, type Scenario } from '../../runner/scenario';
 import { loadPack, type TaskPack } from '../../task-pack/load';
 import { buildOracleProgram, buildServiceProgram, type BuiltProgram } from './bundles';
@@ -149,7 +150,7 @@ interface Programs {
 function writeTask(o: { dir: string; name: string; pack: TaskPack; scenario: Scenario; seed: number; faults?: FaultCondition; baseImage: string; programs: Programs; label: string }): ExportedTask {
   const { dir, pack, scenario } = o;
   const scenarioDb = join(scenario.dir, 'scenario.db');
-  const agentToken = randomBytes(24).toString('hex');
+  const agentToken = newSecret();
   const turnPrompts = prompts(pack, scenarioDb);
 
   // main: the erp client (and erp mcp beside it), the handbook, the agent's token.

@@ -1,0 +1,122 @@
+#!/bin/bash
+# npm run test:harbor: every task exported at seed 0 and run by Harbor's oracle and nop agents on
+# docker, as docs/harbor.md describes. Needs root and Debian's archive; builds everything it runs
+# from Debian packages and the vendored Harbor source. Not part of npm test.
+#
+# HARBOR_SOURCE   Harbor's source tarball (default /work/shared/harbor/harbor-0.22.0-7d91dbfa.tar.gz)
+# HARBOR_SHIM     the stub loader for the modules Debian lacks (default: harbor_shim.py beside it)
+# HARBOR_TASKS    comma-separated tasks (default: every task under tasks/)
+# HARBOR_WORK     the work folder (default: a new folder under /tmp; removed at the end unless HARBOR_KEEP=1)
+# HARBOR_MAX_LOAD refuse to start above this load average (default 6)
+# HARBOR_KEEP=1   keep the work folder and the images
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SOURCE=${HARBOR_SOURCE:-/work/shared/harbor/harbor-0.22.0-7d91dbfa.tar.gz}
+SHIM=${HARBOR_SHIM:-$(dirname "$SOURCE")/harbor_shim.py}
+WORK=${HARBOR_WORK:-$(mktemp -d /tmp/bb-erp-harbor-XXXXXX)}
+MAX_LOAD=${HARBOR_MAX_LOAD:-6}
+BASE=local/debian:trixie
+NODE=local/bb-erp-node:20
+RUNNER=local/bb-erp-harbor-runner:0.22.0
+say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+fail() { say "FAIL: $*"; exit 1; }
+
+[ "$(id -u)" = 0 ] || fail "needs root (apt-get, dockerd)."
+[ -f "$SOURCE" ] || fail "no Harbor source at $SOURCE (HARBOR_SOURCE)."
+[ -f "$SHIM" ] || fail "no harbor_shim.py at $SHIM (HARBOR_SHIM)."
+load=$(cut -d' ' -f1 /proc/loadavg)
+awk -v l="$load" -v m="$MAX_LOAD" 'BEGIN { exit !(l > m) }' && fail "load average $load is above $MAX_LOAD (HARBOR_MAX_LOAD): the image builds would slow everyone down."
+mkdir -p "$WORK"
+say "work folder $WORK"
+
+# --- docker -----------------------------------------------------------------------------------
+missing=()
+command -v dockerd >/dev/null || missing+=(docker.io)
+command -v iptables >/dev/null || missing+=(iptables)
+command -v debootstrap >/dev/null || missing+=(debootstrap)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >"$WORK/apt.log" 2>&1 || fail "apt-get install ${missing[*]} (see $WORK/apt.log)"
+fi
+
+DOCKERD_PID=""
+cleanup() {
+  set +e
+  if [ -n "$DOCKERD_PID" ]; then
+    if [ "${HARBOR_KEEP:-0}" != 1 ]; then
+      docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
+      docker rmi "$RUNNER" "$NODE" >/dev/null 2>&1
+      docker images -q --filter=reference='hb__*' | xargs -r docker rmi -f >/dev/null 2>&1
+    fi
+    say "stopping dockerd ($DOCKERD_PID)"
+    kill "$DOCKERD_PID" 2>/dev/null
+    for _ in $(seq 1 50); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.2; done
+  fi
+  [ "${HARBOR_KEEP:-0}" = 1 ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if ! docker info >/dev/null 2>&1; then
+  dockerd >"$WORK/dockerd.log" 2>&1 &
+  DOCKERD_PID=$!
+  for _ in $(seq 1 100); do docker info >/dev/null 2>&1 && break; sleep 0.2; done
+  docker info >/dev/null 2>&1 || fail "dockerd did not start (see $WORK/dockerd.log)"
+  say "dockerd started ($DOCKERD_PID)"
+fi
+
+# --- images -----------------------------------------------------------------------------------
+t0=$SECONDS
+if ! docker image inspect "$BASE" >/dev/null 2>&1; then
+  say "debootstrap trixie (minbase) for $BASE"
+  debootstrap --variant=minbase trixie "$WORK/rootfs" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 || fail "debootstrap (see $WORK/debootstrap.log)"
+  tar -C "$WORK/rootfs" -c . | docker import - "$BASE" >/dev/null
+  rm -rf "$WORK/rootfs"
+fi
+mkdir -p "$WORK/node-image"
+cat >"$WORK/node-image/Dockerfile" <<EOF
+FROM $BASE
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs ca-certificates && rm -rf /var/lib/apt/lists/*
+EOF
+docker build -q -t "$NODE" "$WORK/node-image" >/dev/null || fail "building $NODE"
+mkdir -p "$WORK/runner-image/meta/harbor-0.22.0.dist-info"
+tar -xzf "$SOURCE" -C "$WORK/runner-image"
+mv "$WORK/runner-image"/harbor-* "$WORK/runner-image/harbor"
+cp "$SHIM" "$WORK/runner-image/harbor_shim.py"
+printf 'Metadata-Version: 2.1\nName: harbor\nVersion: 0.22.0\n' >"$WORK/runner-image/meta/harbor-0.22.0.dist-info/METADATA"
+cat >"$WORK/runner-image/Dockerfile" <<EOF
+FROM $BASE
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-pydantic python3-typer python3-rich \
+    python3-shortuuid python3-requests python3-yaml python3-toml python3-tenacity python3-dotenv python3-jinja2 \
+    python3-dirhash python3-packaging python3-fastapi python3-uvicorn python3-pathspec python3-httpx python3-filelock \
+    python3-platformdirs python3-jwt docker-cli docker-compose && rm -rf /var/lib/apt/lists/*
+COPY harbor/src /opt/harbor/src
+COPY meta /opt/harbor/meta
+COPY harbor_shim.py /opt/harbor/harbor_shim.py
+ENV PYTHONPATH=/opt/harbor/src:/opt/harbor/meta HARBOR_STUBS=postgrest,litellm
+ENTRYPOINT ["python3", "/opt/harbor/harbor_shim.py"]
+EOF
+docker build -q -t "$RUNNER" "$WORK/runner-image" >/dev/null || fail "building $RUNNER"
+say "images ready in $((SECONDS - t0)) s"
+
+# --- export and run ---------------------------------------------------------------------------
+TASKS=${HARBOR_TASKS:-$(ls "$ROOT/tasks" | grep -v -e '^shared$' -e '\.md$' | paste -sd, -)}
+DATASET="$WORK/dataset"
+IFS=, read -ra task_list <<<"$TASKS"
+for task in "${task_list[@]}"; do
+  node "$ROOT/bin/run.js" export harbor --task "$task" --seeds 0 --out "$DATASET" --base-image "$NODE" >/dev/null 2>>"$WORK/export.log" || fail "export of $task (see $WORK/export.log)"
+done
+say "exported ${#task_list[@]} task(s) to $DATASET"
+
+for agent in oracle nop; do
+  t1=$SECONDS
+  # Bind mounts need the same paths inside the runner as outside: Harbor passes them to the host's docker.
+  docker run --rm -v /var/run/docker.sock:/var/run/docker.sock -v "$WORK:$WORK" -w "$WORK" "$RUNNER" \
+    run -p "$DATASET" -a "$agent" -e docker -n 1 -o "$WORK/jobs-$agent" >"$WORK/harbor-$agent.log" 2>&1 \
+    || fail "harbor run -a $agent (see $WORK/harbor-$agent.log)"
+  say "harbor run -a $agent: $((SECONDS - t1)) s"
+done
+
+# --- check ------------------------------------------------------------------------------------
+node "$ROOT/test/harbor/check.js" "$DATASET" "$WORK/jobs-oracle" "$WORK/jobs-nop"
+docker image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -e "$NODE" -e "$RUNNER" -e "$BASE" -e '^hb__' >&2 || true
