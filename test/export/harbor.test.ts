@@ -8,6 +8,8 @@ import type { ServiceConfig } from '../../src/export/harbor/layout';
 import { taskConfigProblems } from '../../src/export/harbor/schema';
 import { collectResults } from '../../src/runner/metrics';
 import { reportFrom } from '../../src/runner/report/build';
+import { trialAttemptFolder } from '../../src/runner/report/harbor-trials';
+import { attemptView } from '../../src/runner/viewer/attempt-view';
 import { readToml } from '../support/toml-read';
 
 /**
@@ -147,6 +149,9 @@ interface Played {
   result: { verdict: string; final_hash: string };
   /** The verifier's folder of each step, as Harbor keeps it in the trial's steps/<step>/verifier/. */
   verifierDirs: string[];
+  /** What the last step's artifacts bring: the ERP service's evidence and the agent's workspace. */
+  evidence: string;
+  workspace: string;
 }
 
 /** One trial as Harbor runs it, each program as its container runs it, on this machine's folders. */
@@ -182,7 +187,7 @@ async function play(dir: string, agent: 'oracle' | 'nop'): Promise<Played> {
       verifierDirs.push(verifierOut);
     }
     const result = JSON.parse(readFileSync(join(run, 'verifier', steps[steps.length - 1]!, 'result.json'), 'utf8')) as Played['result'];
-    return { rewards, result, verifierDirs };
+    return { rewards, result, verifierDirs, evidence: join(run, 'evidence'), workspace };
   } finally {
     serving.kill('SIGTERM');
   }
@@ -220,6 +225,10 @@ function harborJob(trials: { task: string; played: Played; stopAfter?: number }[
     const steps = readdirSync(join(taskDir(t.task), 'steps')).sort().slice(0, t.stopAfter);
     steps.forEach((step, k) => cpSync(t.played.verifierDirs[k]!, join(trial, 'steps', step, 'verifier'), { recursive: true }));
     if (t.stopAfter !== undefined) rmSync(join(trial, 'steps', steps[steps.length - 1]!, 'verifier', 'result.json'), { force: true });
+    else {
+      cpSync(t.played.evidence, join(trial, 'steps', steps[steps.length - 1]!, 'artifacts', 'evidence'), { recursive: true });
+      cpSync(t.played.workspace, join(trial, 'steps', steps[steps.length - 1]!, 'artifacts', 'workspace'), { recursive: true });
+    }
     writeFileSync(join(trial, 'config.json'), '{}');
     writeFileSync(join(trial, 'result.json'), JSON.stringify({
       task_name: `bb-erp/${t.task}-seed-0`, trial_name: `${t.task}-seed-0__trial${i}`,
@@ -249,6 +258,16 @@ describe('erp bench report over a Harbor job folder', () => {
     expect(results[1]!.error).toMatch(/stopped after step turn-1/);
     const { report } = reportFrom([job], undefined);
     expect(report.attempts).toBe(2);
+  });
+
+  it('opens a graded trial in the attempt viewer: its calls, checks and projections beside the reference', () => {
+    const job = join(root, 'jobs', '2026-12-06__21-00-00');
+    const trial = readdirSync(job).find((d) => d.endsWith('__trial0'))!;
+    const view = attemptView(trialAttemptFolder(join(job, trial), join(root, 'view'), { scenariosDir: join(root, 'scenarios') }));
+    expect(view.result.verdict).toBe('pass');
+    expect(view.turns.map((t) => t.prompt)).toEqual(readdirSync(join(taskDir('payment-run'), 'steps')).sort().map((s) => readFileSync(join(taskDir('payment-run'), 'steps', s, 'instruction.md'), 'utf8')));
+    expect(view.calls.filter((c) => c.turn !== null).length).toBeGreaterThan(0);
+    expect(view.projections.every((p) => p.agent !== null && p.reference !== null)).toBe(true);
   });
 });
 

@@ -8,7 +8,8 @@
 # HARBOR_TASKS    comma-separated tasks (default: every task under tasks/)
 # HARBOR_WORK     the work folder (default: a new folder under /tmp; removed at the end unless HARBOR_KEEP=1)
 # HARBOR_MAX_LOAD refuse to start above this load average (default 6)
-# HARBOR_KEEP=1   keep the work folder and the images
+# HARBOR_KEEP=1   keep the work folder and the images (otherwise, when this run started dockerd, the images
+#                 it made are removed and dockerd is stopped by its pid; a dockerd already running is left as it was)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,8 +26,13 @@ fail() { say "FAIL: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || fail "needs root (apt-get, dockerd)."
 [ -f "$SOURCE" ] || fail "no Harbor source at $SOURCE (HARBOR_SOURCE)."
 [ -f "$SHIM" ] || fail "no harbor_shim.py at $SHIM (HARBOR_SHIM)."
-load=$(cut -d' ' -f1 /proc/loadavg)
-awk -v l="$load" -v m="$MAX_LOAD" 'BEGIN { exit !(l > m) }' && fail "load average $load is above $MAX_LOAD (HARBOR_MAX_LOAD): the image builds would slow everyone down."
+# Called before each heavy phase: a shared machine above the limit is left alone.
+check_load() {
+  local load
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  if awk -v l="$load" -v m="$MAX_LOAD" 'BEGIN { exit !(l > m) }'; then fail "load average $load is above $MAX_LOAD (HARBOR_MAX_LOAD) before $1: stopping."; fi
+}
+check_load "starting"
 mkdir -p "$WORK"
 say "work folder $WORK"
 
@@ -44,10 +50,10 @@ DOCKERD_PID=""
 cleanup() {
   set +e
   if [ -n "$DOCKERD_PID" ]; then
-    if [ "${HARBOR_KEEP:-0}" != 1 ]; then
+    if [ "${HARBOR_KEEP:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
+      # Only what this run made: the images (intermediate ones too) that were not there when it started.
       docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
-      docker rmi "$RUNNER" "$NODE" >/dev/null 2>&1
-      docker images -q --filter=reference='hb__*' | xargs -r docker rmi -f >/dev/null 2>&1
+      docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1
     fi
     say "stopping dockerd ($DOCKERD_PID)"
     kill "$DOCKERD_PID" 2>/dev/null
@@ -63,11 +69,13 @@ if ! docker info >/dev/null 2>&1; then
   for _ in $(seq 1 100); do docker info >/dev/null 2>&1 && break; sleep 0.2; done
   docker info >/dev/null 2>&1 || fail "dockerd did not start (see $WORK/dockerd.log)"
   say "dockerd started ($DOCKERD_PID)"
+  docker images -aq --no-trunc | sort -u >"$WORK/images-before"
 fi
 
 # --- images -----------------------------------------------------------------------------------
 t0=$SECONDS
 if ! docker image inspect "$BASE" >/dev/null 2>&1; then
+  check_load "debootstrap"
   say "debootstrap trixie (minbase) for $BASE"
   debootstrap --variant=minbase trixie "$WORK/rootfs" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 || fail "debootstrap (see $WORK/debootstrap.log)"
   tar -C "$WORK/rootfs" -c . | docker import - "$BASE" >/dev/null
@@ -78,6 +86,7 @@ cat >"$WORK/node-image/Dockerfile" <<EOF
 FROM $BASE
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs ca-certificates && rm -rf /var/lib/apt/lists/*
 EOF
+check_load "building $NODE"
 docker build -q -t "$NODE" "$WORK/node-image" >/dev/null || fail "building $NODE"
 mkdir -p "$WORK/runner-image/meta/harbor-0.22.0.dist-info"
 tar -xzf "$SOURCE" -C "$WORK/runner-image"
@@ -96,6 +105,7 @@ COPY harbor_shim.py /opt/harbor/harbor_shim.py
 ENV PYTHONPATH=/opt/harbor/src:/opt/harbor/meta HARBOR_STUBS=postgrest,litellm
 ENTRYPOINT ["python3", "/opt/harbor/harbor_shim.py"]
 EOF
+check_load "building $RUNNER"
 docker build -q -t "$RUNNER" "$WORK/runner-image" >/dev/null || fail "building $RUNNER"
 say "images ready in $((SECONDS - t0)) s"
 
@@ -109,6 +119,7 @@ done
 say "exported ${#task_list[@]} task(s) to $DATASET"
 
 for agent in oracle nop; do
+  check_load "harbor run -a $agent"
   t1=$SECONDS
   # Bind mounts need the same paths inside the runner as outside: Harbor passes them to the host's docker.
   docker run --rm -v /var/run/docker.sock:/var/run/docker.sock -v "$WORK:$WORK" -w "$WORK" "$RUNNER" \

@@ -78,6 +78,8 @@ export function verifyStep(turn: number, turns: number, p: VerifierPaths): Rewar
       const result = graded as AttemptResult;
       rewards = rewardsOf(result);
       writeFileSync(join(p.out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+      // The projections beside the reference's, for the attempt viewer (erp bench show on the trial).
+      if (existsSync(join(p.scratch, 'projections'))) cpSync(join(p.scratch, 'projections'), join(p.out, 'projections'), { recursive: true });
     }
   }
   writeFileSync(join(p.out, 'reward.json'), JSON.stringify(rewards) + '\n');

@@ -1,8 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { addUsage, NO_USAGE, type ModelUsage } from '../../agents/llm/usage';
 import type { AttemptResult, TurnRecord } from '../../grader/result';
 import { agentIdentity, cellOf } from '../agent-identity';
+import { ATTEMPT_FILE, readAttemptRecord } from '../../grader/attempt-record';
+import { loadPack } from '../../task-pack/load';
+import { defaultScenarioDir } from '../scenario';
 
 /**
  * Harbor's job folders beside the runner's attempts (docs/harbor.md): a trial of an exported task
@@ -140,4 +143,42 @@ export function attemptsOfJob(jobDir: string): { folder: string; result: Attempt
     if (result) out.push({ folder: t.folder, result });
   }
   return out;
+}
+
+/**
+ * An attempt folder the viewer can open, made in `into` from a Harbor trial: the attempt the ERP
+ * service left (steps/<last>/artifacts/evidence/attempt), the agent's workspace, the verifier's
+ * result and projections; the pack and the scenario's reference are this checkout's (the scenario
+ * as `erp scenario gen` caches it, or `scenariosDir`).
+ */
+export function trialAttemptFolder(trialDir: string, into: string, o: { tasksDir?: string; scenariosDir?: string } = {}): string {
+  const trial = harborTrial(trialDir);
+  if (!trial) throw new Error(`${trialDir} is not a Harbor trial folder (no config.json and TrialResult result.json).`);
+  const steps = existsSync(join(trialDir, 'steps')) ? readdirSync(join(trialDir, 'steps')).sort() : [];
+  const last = [...steps].reverse().find((s) => existsSync(join(trialDir, 'steps', s, 'verifier', 'result.json')) && existsSync(join(trialDir, 'steps', s, 'artifacts', 'evidence', 'attempt', ATTEMPT_FILE)));
+  if (!last) throw new Error(`The trial in ${trialDir} was not graded: no step has the verifier's result.json and the ERP service's attempt.`);
+  const step = join(trialDir, 'steps', last);
+  const result = JSON.parse(readFileSync(join(step, 'verifier', 'result.json'), 'utf8')) as AttemptResult;
+  if (!('checks' in result)) throw new Error(`The trial in ${trialDir} ended in an error before grading: ${(result as { error?: string }).error ?? 'no reason recorded'}.`);
+  mkdirSync(into, { recursive: true });
+  const evidence = join(step, 'artifacts', 'evidence', 'attempt');
+  for (const name of readdirSync(evidence)) {
+    if (name === 'final.db') {
+      try {
+        linkSync(join(evidence, name), join(into, name));
+        continue;
+      } catch {
+        // another file system: copied below
+      }
+    }
+    cpSync(join(evidence, name), join(into, name), { recursive: true });
+  }
+  if (existsSync(join(step, 'artifacts', 'workspace'))) cpSync(join(step, 'artifacts', 'workspace'), join(into, 'workspace'), { recursive: true, verbatimSymlinks: true });
+  if (existsSync(join(step, 'verifier', 'projections'))) cpSync(join(step, 'verifier', 'projections'), join(into, 'projections'), { recursive: true });
+  writeFileSync(join(into, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+  const record = readAttemptRecord(into);
+  const pack = loadPack(record.task, o.tasksDir);
+  const scenarioDir = o.scenariosDir ? join(o.scenariosDir, record.task, `seed-${record.seed}`) : defaultScenarioDir(record.task, record.seed);
+  writeFileSync(join(into, ATTEMPT_FILE), JSON.stringify({ ...record, pack_dir: pack.dir, scenario_dir: scenarioDir }, null, 2) + '\n');
+  return into;
 }
