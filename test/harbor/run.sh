@@ -8,8 +8,9 @@
 # HARBOR_TASKS    comma-separated tasks (default: every task under tasks/)
 # HARBOR_WORK     the work folder (default: a new folder under /tmp; removed at the end unless HARBOR_KEEP=1)
 # HARBOR_MAX_LOAD refuse to start above this load average (default 6)
-# HARBOR_KEEP=1   keep the work folder and the images (otherwise, when this run started dockerd, the images
-#                 it made are removed and dockerd is stopped by its pid; a dockerd already running is left as it was)
+# HARBOR_KEEP=1   keep the work folder (logs, the dataset, Harbor's job folders)
+# HARBOR_KEEP_IMAGES=1  keep the images (otherwise, when this run started dockerd, the images it made are
+#                 removed before dockerd is stopped by its pid; a dockerd already running is left as it was)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,14 +44,14 @@ command -v iptables >/dev/null || missing+=(iptables)
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >"$WORK/apt.log" 2>&1 || fail "apt-get install ${missing[*]} (see $WORK/apt.log)"
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"; } >"$WORK/apt.log" 2>&1 || fail "apt-get install ${missing[*]} (see $WORK/apt.log)"
 fi
 
 DOCKERD_PID=""
 cleanup() {
   set +e
   if [ -n "$DOCKERD_PID" ]; then
-    if [ "${HARBOR_KEEP:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
+    if [ "${HARBOR_KEEP_IMAGES:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
       # Only what this run made: the images (intermediate ones too) that were not there when it started.
       docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
       docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1
