@@ -119,6 +119,20 @@ for task in "${task_list[@]}"; do
 done
 say "exported ${#task_list[@]} task(s) to $DATASET"
 
+# A probe in each task's main image: the files it adds to its base are the erp client and the
+# handbook, nothing of the scenario; the only token anywhere it can read is its own.
+docker run --rm --network none "$NODE" find / -xdev -type f 2>/dev/null | sort >"$WORK/base-files"
+for task in "${task_list[@]}"; do
+  env_dir="$DATASET/$task-seed-0/environment"
+  docker build -q --build-arg BASE_IMAGE="$NODE" -t local/bb-erp-probe-main "$env_dir" >/dev/null || fail "building $task's main image"
+  added=$(docker run --rm --network none local/bb-erp-probe-main find / -xdev -type f 2>/dev/null | sort | comm -13 "$WORK/base-files" - \
+    | grep -v -e '^/opt/erp/erp-client\.cjs$' -e '^/opt/erp/erp-mcp\.cjs$' -e '^/opt/erp/package\.json$' -e '^/usr/local/bin/erp$' -e '^/workspace/handbook/[^/]*\.md$' || true)
+  [ -z "$added" ] || fail "$task's main image holds files beyond the client and the handbook: $added"
+  tokens=$(docker run --rm --network none local/bb-erp-probe-main sh -c '{ grep -rhoa "erp_[0-9a-f]\{40\}" / --exclude-dir=proc --exclude-dir=sys --exclude-dir=dev 2>/dev/null; printenv ERP_TOKEN; } | sort -u')
+  [ "$(printf '%s\n' "$tokens" | grep -c .)" = 1 ] || fail "$task's main image holds more than its own token: $tokens"
+  say "probe of $task's main image: the client and the handbook only, one token (its own)"
+done
+
 for agent in oracle nop; do
   check_load "harbor run -a $agent"
   t1=$SECONDS
