@@ -27,6 +27,7 @@ fail() { say "FAIL: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || fail "needs root (apt-get, dockerd)."
 [ -f "$SOURCE" ] || fail "no Harbor source at $SOURCE (HARBOR_SOURCE)."
 [ -f "$SHIM" ] || fail "no harbor_shim.py at $SHIM (HARBOR_SHIM)."
+[ -f "$ROOT/dist/src/export/harbor/export.js" ] || fail "the package is not built: npm run build first."
 # Called before each heavy phase: a shared machine above the limit is left alone.
 check_load() {
   local load
