@@ -24,6 +24,23 @@ RUNNER=local/bb-erp-harbor-runner:0.22.0
 say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 fail() { say "FAIL: $*"; exit 1; }
 
+DOCKERD_PID=""
+cleanup() {
+  set +e
+  if [ -n "$DOCKERD_PID" ]; then
+    if [ "${HARBOR_KEEP_IMAGES:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
+      # Only what this run made: the images (intermediate ones too) that were not there when it started.
+      docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
+      docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1
+    fi
+    say "stopping dockerd ($DOCKERD_PID)"
+    kill "$DOCKERD_PID" 2>/dev/null
+    for _ in $(seq 1 50); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.2; done
+  fi
+  [ "${HARBOR_KEEP:-0}" = 1 ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
 [ "$(id -u)" = 0 ] || fail "needs root (apt-get, dockerd)."
 [ -f "$SOURCE" ] || fail "no Harbor source at $SOURCE (HARBOR_SOURCE)."
 [ -f "$SHIM" ] || fail "no harbor_shim.py at $SHIM (HARBOR_SHIM)."
@@ -48,22 +65,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"; } >"$WORK/apt.log" 2>&1 || fail "apt-get install ${missing[*]} (see $WORK/apt.log)"
 fi
 
-DOCKERD_PID=""
-cleanup() {
-  set +e
-  if [ -n "$DOCKERD_PID" ]; then
-    if [ "${HARBOR_KEEP_IMAGES:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
-      # Only what this run made: the images (intermediate ones too) that were not there when it started.
-      docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
-      docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1
-    fi
-    say "stopping dockerd ($DOCKERD_PID)"
-    kill "$DOCKERD_PID" 2>/dev/null
-    for _ in $(seq 1 50); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.2; done
-  fi
-  [ "${HARBOR_KEEP:-0}" = 1 ] || rm -rf "$WORK"
-}
-trap cleanup EXIT
 
 if ! docker info >/dev/null 2>&1; then
   dockerd >"$WORK/dockerd.log" 2>&1 &
