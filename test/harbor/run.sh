@@ -40,6 +40,7 @@ cleanup() {
   [ "${HARBOR_KEEP:-0}" = 1 ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 
 [ "$(id -u)" = 0 ] || fail "needs root (apt-get, dockerd)."
 [ -f "$SOURCE" ] || fail "no Harbor source at $SOURCE (HARBOR_SOURCE)."
