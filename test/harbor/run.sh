@@ -31,7 +31,10 @@ cleanup() {
     if [ "${HARBOR_KEEP_IMAGES:-0}" != 1 ] && [ -f "$WORK/images-before" ]; then
       # Only what this run made: the images (intermediate ones too) that were not there when it started.
       docker ps -aq | xargs -r docker rm -f >/dev/null 2>&1
-      docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1
+      # A parent is refused while its children stand: children go in the first pass, parents after.
+      for _ in 1 2 3; do docker images -aq --no-trunc | sort -u | comm -13 "$WORK/images-before" - | xargs -r docker rmi -f >/dev/null 2>&1; done
+      # A daemon that held no image before this run holds no build cache of anyone else's either.
+      [ -s "$WORK/images-before" ] || docker builder prune -af >/dev/null 2>&1
     fi
     say "stopping dockerd ($DOCKERD_PID)"
     kill "$DOCKERD_PID" 2>/dev/null
