@@ -36,8 +36,8 @@ export interface AttemptRecord {
   counterparties: string[];
   /** The token id each user got at the attempt's reset (the secrets were never written). */
   token_ids?: Record<string, string>;
-  /** How the agent's turns ran: bwrap (the sandbox), none (--no-sandbox), in-process (oracle, null, neg:). */
-  isolation?: 'bwrap' | 'none' | 'in-process';
+  /** How the agent's turns ran: bwrap (the sandbox), none (--no-sandbox), in-process (oracle, null, neg:), container (an external agent in a container of its own: a Harbor step). */
+  isolation?: 'bwrap' | 'none' | 'in-process' | 'container';
   /** The last event of the start the agent was given (the tokens of the reset included); the attempt's events follow it. */
   start_seq: number;
   /** Inclusive event ranges written while the agent's turns ran. */

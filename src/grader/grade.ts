@@ -9,6 +9,7 @@ import type { ReadModelRegistry } from '../projections/registry';
 import { replayInto, type ReplayOptions } from '../projections/replay';
 import { loadPack, type TaskPack } from '../task-pack/load';
 import { readAttemptRecord, recordedIdentity, usageBySource, type AttemptRecord } from './attempt-record';
+import { ungradedResult, writeResult } from './ungraded';
 import { runCheck } from './checks';
 import type { CheckContext } from './checks/context';
 import { EvidenceIndex } from './evidence';
@@ -25,6 +26,7 @@ import { assertExtendsStart, canonicalHashAfterStart, headOf, openVerifiedStart,
 
 export { ReplayMismatch, StartMismatch } from './start-snapshot';
 export { readEvents } from './attempt-events';
+export { ungradedResult, writeResult } from './ungraded';
 
 export interface GradeOptions {
   pack?: TaskPack;
@@ -156,16 +158,6 @@ export function checksOf(spec: TaskSpec): CheckSpec[] {
   return declared ? spec.checks : [...spec.checks, OWN_TOKEN_CHECK];
 }
 
-/** The result of an attempt that was not graded: interrupted, tampered with, or failed to grade. */
-export function ungradedResult(record: AttemptRecord, spec: TaskSpec, verdict: 'error' | 'tampered' | 'incomplete', why: string, extra: Partial<AttemptResult> = {}): AttemptResult {
-  return {
-    task: record.task, seed: record.seed, agent: record.agent, ...recordedIdentity(record), condition: record.condition, cell: record.cell, label: record.label, rep: record.rep,
-    verdict, status: statusOf(verdict), passed: false, breach: false, ...(verdict === 'error' ? { error: why } : { why }), ...extra,
-    required_checks: { passed: 0, total: spec.checks.filter((c) => c.required ?? true).length },
-    checks: [], metrics: { probes: 0, writes: 0, reversed_writes: 0 }, turns: record.turns, ...usageBySource(record), final_hash: '', pack_hash: record.pack_hash, graded_at_wall: new Date().toISOString(),
-  };
-}
-
 /**
  * What differs from the attempt's tamper evidence (heads.jsonl); attempts recorded before it
  * existed have none. `startChecked`: whether, finding nothing, it has shown final.db's first events
@@ -291,6 +283,3 @@ export function fileHash(file: string): string {
   }
 }
 
-export function writeResult(dir: string, result: AttemptResult): void {
-  writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 2) + '\n');
-}

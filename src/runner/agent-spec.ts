@@ -11,7 +11,9 @@ export type AgentSpec =
   | { kind: 'positive'; name: string }
   | { kind: 'command'; command: string }
   /** The reference LLM agent over an OpenAI-compatible endpoint; the model from `llm:MODEL` or `--model`. */
-  | { kind: 'llm'; model: string | null };
+  | { kind: 'llm'; model: string | null }
+  /** An agent run outside the runner (a Harbor step in its own container): the runner keeps the clock and the evidence, the agent's turns end when it is told so. Never a `--agent` value. */
+  | { kind: 'external'; name: string };
 
 const USAGE = "--agent must be oracle, null, neg:<name>, pos:<name>, cmd:'<command>' or llm[:<model>]";
 
@@ -34,6 +36,7 @@ export function agentText(agent: AgentSpec): string {
     case 'positive': return `pos:${agent.name}`;
     case 'command': return `cmd:${agent.command}`;
     case 'llm': return agent.model ? `llm:${agent.model}` : 'llm';
+    case 'external': return `external:${agent.name}`;
     default: {
       const unknown: never = agent;
       return unknown;
@@ -84,6 +87,7 @@ export function resolveIdentity(agent: AgentSpec, flags: IdentityFlags = {}): Ag
     // pos:oracle~mcp starts erp mcp with its default budget.
     return agentIdentity(own, null, iface, iface === 'mcp' ? selectionName(DEFAULT_TOOL_BUDGET) : null);
   }
+  if (agent.kind === 'external') return agentIdentity(flags.agentName ?? agent.name, flags.model, flags.interface ?? 'cli');
   if (agent.kind === 'command') {
     if (!flags.agentName) throw new Error('A cmd: agent needs --agent-name (say claude-code-2.1): results and reports name agents by it, never by their command.');
     const iface = flags.interface ?? 'cli';

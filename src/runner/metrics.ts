@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ModelUsage } from '../agents/llm/usage';
 import { usageBySource } from '../grader/attempt-record';
+import { attemptsOfJob, isHarborJob } from './report/harbor-trials';
 import type { AttemptResult } from '../grader/result';
 import { mean, median, p90, wilsonInterval } from './stats';
 import { formatTable } from './table';
@@ -226,34 +227,44 @@ export function seedMetrics(results: readonly AttemptResult[], o: MetricsOptions
 /** What the runner writes into an attempt folder before its agent's first turn, or when it ends. */
 const ATTEMPT_FOLDER_FILES = new Set(['attempt.json', 'result.json', 'final.db', 'heads.jsonl']);
 
+/** Where a result comes from: an attempt folder's result.json, or a Harbor job's trials. */
+type ResultSource = { file: string } | { job: string };
+
 /**
- * The result.json of every attempt folder under `dir`. An attempt folder's own subfolders (the
- * agent's workspace among them, where it may leave a result.json of its own, also in an attempt
- * whose runner died before writing attempt.json) are not searched, and neither are hidden folders
- * (a campaign's .staging, attempts not yet whole, and .superseded, set aside to run again) nor links.
+ * The result.json of every attempt folder under `dir`, and every Harbor job folder (whose trials
+ * are read as attempts, report/harbor-trials.ts). An attempt folder's own subfolders (the agent's
+ * workspace among them, where it may leave a result.json of its own, also in an attempt whose
+ * runner died before writing attempt.json) are not searched, and neither are hidden folders (a
+ * campaign's .staging, attempts not yet whole, and .superseded, set aside to run again) nor links.
  */
-function resultFiles(dir: string): string[] {
+function resultSources(dir: string): ResultSource[] {
+  if (isHarborJob(dir)) return [{ job: dir }];
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.some((d) => d.isFile() && ATTEMPT_FOLDER_FILES.has(d.name))) {
-    return entries.some((d) => d.isFile() && d.name === 'result.json') ? [join(dir, 'result.json')] : [];
+    return entries.some((d) => d.isFile() && d.name === 'result.json') ? [{ file: join(dir, 'result.json') }] : [];
   }
-  return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultFiles(join(dir, d.name)));
+  return entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).flatMap((d) => resultSources(join(dir, d.name)));
 }
 
-/** The results under labels (runs/<label>) or attempt folders, each read once. */
+/** The results under labels (runs/<label>), attempt folders or Harbor job folders, each read once. */
 export function collectResults(targets: readonly string[], runsDir = 'runs'): AttemptResult[] {
   return collectAttempts(targets, runsDir).map((a) => a.result);
 }
 
-/** The same, each with its attempt folder. */
+/** The same, each with its attempt folder (a Harbor trial's folder for a trial). */
 export function collectAttempts(targets: readonly string[], runsDir = 'runs'): { folder: string; result: AttemptResult }[] {
   const files = new Set<string>();
+  const jobs = new Set<string>();
   for (const t of targets) {
     const dir = existsSync(t) && statSync(t).isDirectory() ? resolve(t) : resolve(runsDir, t);
     if (!existsSync(dir)) throw new Error(`No label or folder ${t} (looked in ${dir}).`);
-    for (const f of resultFiles(dir)) files.add(f);
+    for (const source of resultSources(dir)) {
+      if ('file' in source) files.add(source.file);
+      else jobs.add(source.job);
+    }
   }
-  return [...files].sort().map((f) => ({ folder: dirname(f), result: JSON.parse(readFileSync(f, 'utf8')) as AttemptResult }));
+  const attempts = [...files].sort().map((f) => ({ folder: dirname(f), result: JSON.parse(readFileSync(f, 'utf8')) as AttemptResult }));
+  return [...attempts, ...[...jobs].sort().flatMap((job) => attemptsOfJob(job))];
 }
 
 /** One line per attempt a report must not let pass unnoticed: tampered with, or interrupted. */

@@ -28,8 +28,8 @@ const TRIM: Record<string, { keep: string[]; dependencies: string[] }> = {
   'better-sqlite3': { keep: ['package.json', 'lib', 'build/Release/better_sqlite3.node', 'LICENSE'], dependencies: ['bindings'] },
 };
 
-/** The production dependencies of the package, transitively, as folders under its node_modules (optional ones when installed). */
-export function runtimeModules(root = packageRoot()): string[] {
+/** The production dependencies of the package (or the packages named), transitively, as folders under its node_modules (optional ones when installed). */
+export function runtimeModules(root = packageRoot(), names?: readonly string[]): string[] {
   const found = new Set<string>();
   const visit = (name: string, from: string, optional: boolean) => {
     for (let dir = from; ; dir = dirname(dir)) {
@@ -50,11 +50,12 @@ export function runtimeModules(root = packageRoot()): string[] {
     }
   };
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(pkg.dependencies)) visit(dep, root, false);
+  for (const dep of names ?? Object.keys(pkg.dependencies)) visit(dep, root, false);
   return [...found].sort();
 }
 
-function copyModule(root: string, dir: string, out: string): void {
+/** Copies a module folder of runtimeModules into `out`/node_modules, trimmed to what it needs at run time. */
+export function copyModule(root: string, dir: string, out: string): void {
   const path = relative(join(root, 'node_modules'), dir);
   const target = join(out, 'node_modules', path);
   const trim = TRIM[path.split('/node_modules/').pop()!];

@@ -1,8 +1,11 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { readAttemptRecord } from '../../grader/attempt-record';
 import { attemptDatabase } from '../../runner/db-file';
-import { message } from '../../runner/cli-support';
-import { attemptView } from '../../runner/viewer/attempt-view';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { message, tasksDirFlag } from '../../runner/cli-support';
+import { harborTrial, trialAttemptFolder } from '../../runner/report/harbor-trials';
+import { attemptView, type AttemptView } from '../../runner/viewer/attempt-view';
 import { writeAttemptHtml } from '../../runner/viewer/html';
 import { tableAsOf } from '../../runner/viewer/time-travel';
 
@@ -13,8 +16,9 @@ export default class BenchShow extends Command {
     '--table T --until EVENT prints any read-model table as it stood after that event (a replay of final.db up to it), as JSON.',
   ].join('\n\n');
   static override examples = ['<%= config.bin %> bench show runs/pilot/oracle~http/payment-run/seed-0/rep-1 --html attempt.html', '<%= config.bin %> bench show runs/pilot/oracle~http/payment-run/seed-0/rep-1 --table ap_invoices --until 5120'];
-  static override args = { dir: Args.string({ required: true, description: 'attempt folder' }) };
+  static override args = { dir: Args.string({ required: true, description: 'attempt folder, or a Harbor trial folder of an exported task' }) };
   static override flags = {
+    'tasks-dir': tasksDirFlag,
     html: Flags.string({ description: 'write the attempt viewer to this file' }),
     table: Flags.string({ description: 'a read-model table to show as of --until' }),
     until: Flags.integer({ min: 0, description: 'the event after which to show --table (default: the last)' }),
@@ -31,9 +35,16 @@ export default class BenchShow extends Command {
         return out;
       }
       if (!flags.html) throw new Error('Say what to show: --html FILE for the attempt viewer, or --table T [--until EVENT].');
-      const view = attemptView(args.dir);
+      // A Harbor trial of an exported task is opened as the attempt it played (docs/harbor.md).
+      const scratch = harborTrial(args.dir) ? mkdtempSync(join(tmpdir(), 'bb-erp-trial-')) : undefined;
+      let view: AttemptView;
+      try {
+        view = attemptView(scratch ? trialAttemptFolder(args.dir, scratch, { tasksDir: flags['tasks-dir'] }) : args.dir);
+      } finally {
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      }
       writeAttemptHtml(view, flags.html);
-      const out = { html: flags.html, turns: view.turns.length, calls: view.calls.length, probes: view.calls.filter((c) => c.probe).length, checks: view.checks.length, states: view.states.length, start_seq: readAttemptRecord(args.dir).start_seq };
+      const out = { html: flags.html, turns: view.turns.length, calls: view.calls.length, probes: view.calls.filter((c) => c.probe).length, checks: view.checks.length, states: view.states.length, start_seq: view.record.start_seq };
       if (!this.jsonEnabled()) this.log(`wrote ${flags.html}: ${out.turns} turns, ${out.calls} API calls (${out.probes} probes), ${out.checks} checks, ${out.states} states of the task's projections`);
       return out;
     } catch (err) {
