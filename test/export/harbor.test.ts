@@ -20,6 +20,8 @@ import { readToml } from '../support/toml-read';
  */
 
 const TASKS = ['payment-run', 'ap-invoice-backlog'];
+/** Played without docker: payment-run here; both with BB_HARBOR_PLAY_ALL=1, as npm run test:harbor runs it (ap-invoice-backlog's three days take 22 s). */
+const PLAYED = process.env.BB_HARBOR_PLAY_ALL === '1' ? TASKS : ['payment-run'];
 const played = new Map<string, Played>();
 const root = mkdtempSync(join(tmpdir(), 'bb-erp-harbor-'));
 const out = join(root, 'dataset');
@@ -193,7 +195,7 @@ async function play(dir: string, agent: 'oracle' | 'nop'): Promise<Played> {
   }
 }
 
-describe.each(TASKS)('the exported %s, played through its containers\' programs', (task) => {
+describe.each(PLAYED)('the exported %s, played through its containers\' programs', (task) => {
   const oracleHash = () => /^oracle_final_hash = "([0-9a-f]+)"$/m.exec(readFileSync(join(taskDir(task), 'task.toml'), 'utf8'))![1];
 
   it("passes with the oracle's solution (reward 1 after every step) and ends in the local runner's oracle's final state", async () => {

@@ -8,6 +8,7 @@
 # HARBOR_TASKS    comma-separated tasks (default: every task under tasks/)
 # HARBOR_WORK     the work folder (default: a new folder under /tmp; removed at the end unless HARBOR_KEEP=1)
 # HARBOR_MAX_LOAD refuse to start above this load average (default 6)
+# HARBOR_CONCURRENCY trials Harbor runs at once (its -n; default 1)
 # HARBOR_KEEP=1   keep the work folder (logs, the dataset, Harbor's job folders)
 # HARBOR_KEEP_IMAGES=1  keep the images (otherwise, when this run started dockerd, the images it made are
 #                 removed before dockerd is stopped by its pid; a dockerd already running is left as it was)
@@ -144,7 +145,7 @@ for agent in oracle nop; do
   t1=$SECONDS
   # Bind mounts need the same paths inside the runner as outside: Harbor passes them to the host's docker.
   docker run --rm -v /var/run/docker.sock:/var/run/docker.sock -v "$WORK:$WORK" -w "$WORK" "$RUNNER" \
-    run -p "$DATASET" -a "$agent" -e docker -n 1 -o "$WORK/jobs-$agent" >"$WORK/harbor-$agent.log" 2>&1 \
+    run -p "$DATASET" -a "$agent" -e docker -n "${HARBOR_CONCURRENCY:-1}" -o "$WORK/jobs-$agent" >"$WORK/harbor-$agent.log" 2>&1 \
     || fail "harbor run -a $agent (see $WORK/harbor-$agent.log)"
   say "harbor run -a $agent: $((SECONDS - t1)) s"
 done
