@@ -223,7 +223,9 @@ async function enter(box: Inbox, m: Message, vendor: Vendor, doc: ReadInvoice): 
     }
   }
   if (poLines) {
-    const items = await Promise.all(doc.lines.map((l) => (l.item ? get<{ type: string }>(box.client, `/items/${l.item}`).catch(() => null) : Promise.resolve(null))));
+    // One read after another: reads are audit rows, and concurrent ones reach the server in no fixed order.
+    const items: ({ type: string } | null)[] = [];
+    for (const l of doc.lines) items.push(l.item ? await get<{ type: string }>(box.client, `/items/${l.item}`).catch(() => null) : null);
     const stock = poLines.some((p) => p.item && items.some((it, k) => it?.type === 'stock' && (doc.lines[k]!.item === p.item)));
     if (doc.tax > 0 && ((j.holdStockTax && stock) || j.holdAnyTax)) reasons.push('tax');
   } else {

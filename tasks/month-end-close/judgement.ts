@@ -56,7 +56,10 @@ async function inbox(client: ErpClient): Promise<Message[]> {
 /** The agent's entries in a status: of the month being closed, or of any month. */
 async function entriesIn(client: ErpClient, status: string, period: string | null = PERIOD): Promise<Entry[]> {
   const list = (await get<{ items: { id: string }[] }>(client, '/journal-entries', { status, limit: 1000, ...(period ? { period } : {}) })).items;
-  return Promise.all(list.map((e) => get<Entry>(client, `/journal-entries/${e.id}`)));
+  // One read after another: reads are audit rows, and concurrent ones reach the server in no fixed order.
+  const entries: Entry[] = [];
+  for (const e of list) entries.push(await get<Entry>(client, `/journal-entries/${e.id}`));
+  return entries;
 }
 
 /** Drafts an entry with its support and submits it for the controller's approval. */
