@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErpClient } from '../../src/client/http-client';
+import { normalizeInvoiceNumber } from '../../src/domain/payables/numbers';
 import type { PolicyContext } from '../../src/task-pack/code';
 import { money } from '../shared/draw';
 import { cents, get, post } from '../shared/http';
@@ -210,8 +211,6 @@ async function receive(ctx: PolicyContext, judge: Judgement): Promise<void> {
 }
 
 const normalized = (n: string) => n.toUpperCase().replace(/[^A-Z0-9]/g, '');
-/** The number as a filing clerk might tidy it: no punctuation, no INV prefix, no leading zeros. */
-const tidied = (n: string) => normalized(n).replace(/^INV/, '').replace(/^0+(?=.)/, '');
 
 /** Friday: the week's invoices entered as billed and matched; mismatches held; the duplicate left out; the note. */
 async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
@@ -239,7 +238,7 @@ async function invoices(ctx: PolicyContext, judge: Judgement): Promise<void> {
     });
     const total = judge.enterAsBilled ? billed.total : money(lines.reduce((s, l) => s + cents(Number(l.amount)), 0) + cents(Number(billed.tax)) + cents(Number(billed.freight)));
     const entered = (await post(client, '/ap-invoices', {
-      vendor, po: poRef.id, vendor_invoice_number: judge.numberAsPrinted ? billed.number : tidied(billed.number), invoice_date: billed.date, source_message: m.id, lines, tax: billed.tax, freight: billed.freight, total,
+      vendor, po: poRef.id, vendor_invoice_number: judge.numberAsPrinted ? billed.number : normalizeInvoiceNumber(billed.number), invoice_date: billed.date, source_message: m.id, lines, tax: billed.tax, freight: billed.freight, total,
     }, `enter-${m.id}`)).body as { id: string };
     const match = await get<{ lines: { exceptions: string[] }[] }>(client, `/ap-invoices/${entered.id}/match`);
     const exceptions = new Set(match.lines.flatMap((l) => l.exceptions));
